@@ -1,0 +1,59 @@
+// The one database interface every service depends on. Two drivers implement it (PGlite and a
+// Postgres server pool); nothing outside db/ knows which one is running.
+
+export interface Field {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface QueryResult<Row = Record<string, unknown>> {
+  rows: Row[];
+  /** Rows affected by INSERT/UPDATE/DELETE, or rows returned by SELECT. */
+  rowCount: number;
+  fields: Field[];
+}
+
+/**
+ * Values come back parsed the same way from both drivers: booleans, int2/int4/oid/float4/float8
+ * as numbers, json/jsonb parsed, arrays of those as arrays, and every other type (int8, numeric,
+ * timestamps, uuid, text …) as the string Postgres prints.
+ */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<Row>>;
+  /** Runs a script of one or more statements without parameters (simple query protocol). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly driver: 'pglite' | 'postgres';
+  /** Runs fn in one transaction on one connection; commits when fn resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Subscribes to NOTIFY on a channel; returns the unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** A connection string other processes (Edge Functions) can use, when there is one. */
+  readonly connectionString?: string;
+  close(): Promise<void>;
+}
+
+/** A Postgres error as both drivers surface it. */
+export interface PgError extends Error {
+  code?: string;
+  detail?: string;
+  hint?: string;
+  position?: string | number;
+  schema?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+}
+
+export function isPgError(error: unknown): error is PgError {
+  return (
+    error instanceof Error &&
+    typeof (error as PgError).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as PgError).code!)
+  );
+}

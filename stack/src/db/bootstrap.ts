@@ -1,0 +1,47 @@
+// Brings a database to the Supabase-compatible baseline (bootstrap/*.sql in name order). The
+// scripts are idempotent; a hash of them is stored so an unchanged bootstrap is skipped on start.
+import { createHash } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import type { Database } from './adapter.ts';
+import { runScript } from './migrate.ts';
+
+const BOOTSTRAP_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap');
+
+export async function loadBootstrapScripts(): Promise<{ name: string; sql: string }[]> {
+  const names = (await readdir(BOOTSTRAP_DIR)).filter((n) => n.endsWith('.sql')).sort();
+  return Promise.all(
+    names.map(async (name) => ({
+      name,
+      sql: await readFile(path.join(BOOTSTRAP_DIR, name), 'utf8'),
+    })),
+  );
+}
+
+/** Runs the bootstrap when it changed since the last start; returns whether it ran. */
+export async function bootstrap(db: Database): Promise<boolean> {
+  const scripts = await loadBootstrapScripts();
+  const hash = createHash('sha256')
+    .update(scripts.map((s) => s.name + '\0' + s.sql).join('\0'))
+    .digest('hex');
+  const seen = await db
+    .query<{ hash: string }>(
+      `select hash from sheaf_stack.bootstrap where to_regclass('sheaf_stack.bootstrap') is not null`,
+    )
+    .catch(() => ({ rows: [] as { hash: string }[] }));
+  if (seen.rows[0]?.hash === hash) return false;
+  await db.transaction(async (tx) => {
+    // Serialise concurrent bootstraps against one server (roles are shared by its databases).
+    await tx.query('select pg_advisory_xact_lock(5428935)');
+    for (const script of scripts) await runScript(tx, `bootstrap/${script.name}`, script.sql);
+    await tx.exec(
+      'create table if not exists sheaf_stack.bootstrap (id int primary key default 1, hash text not null)',
+    );
+    await tx.query(
+      'insert into sheaf_stack.bootstrap (id, hash) values (1, $1) on conflict (id) do update set hash = excluded.hash',
+      [hash],
+    );
+  });
+  return true;
+}

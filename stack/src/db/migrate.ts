@@ -1,0 +1,180 @@
+// Applies supabase/migrations/*.sql in version order, recorded in
+// supabase_migrations.schema_migrations as the Supabase CLI records them, then seed.sql on a
+// fresh database. Each migration runs in its own transaction: a failure names the file, line and
+// Postgres message and leaves the database as it was before that migration.
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { isPgError, type Database, type Queryable } from './adapter.ts';
+import { lineAt, splitSql } from './split-sql.ts';
+
+export class MigrationError extends Error {
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    readonly pgMessage: string,
+    readonly code?: string,
+  ) {
+    super(`${file}:${line}: ${pgMessage}${code ? ` (SQLSTATE ${code})` : ''}`);
+    this.name = 'MigrationError';
+  }
+}
+
+export interface MigrationFile {
+  version: string;
+  name: string;
+  file: string;
+}
+
+const MIGRATION_NAME = /^(\d+)_(.*)\.sql$/;
+
+/** Lists migration files the CLI would apply, sorted by version; other files are ignored. */
+export async function listMigrations(dir: string): Promise<MigrationFile[]> {
+  let entries: string[];
+  try {
+    entries = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  return sortMigrations(entries).map((entry) => {
+    const m = MIGRATION_NAME.exec(entry)!;
+    return { version: m[1]!, name: m[2]!, file: path.join(dir, entry) };
+  });
+}
+
+export function sortMigrations(names: string[]): string[] {
+  return names
+    .filter((name) => MIGRATION_NAME.test(name))
+    .sort((a, b) => {
+      const va = MIGRATION_NAME.exec(a)![1]!;
+      const vb = MIGRATION_NAME.exec(b)![1]!;
+      // Versions compare as numbers of any length ("20240101000000" vs "1").
+      return va.length !== vb.length ? va.length - vb.length : va < vb ? -1 : va > vb ? 1 : 0;
+    });
+}
+
+async function ensureHistoryTable(db: Queryable): Promise<void> {
+  await db.exec(`
+    create schema if not exists supabase_migrations;
+    create table if not exists supabase_migrations.schema_migrations (
+      version text not null primary key,
+      statements text[],
+      name text
+    );
+    create table if not exists supabase_migrations.seed_files (
+      path text not null primary key,
+      hash text not null
+    );`);
+}
+
+/** Runs one script statement by statement; an error carries the script line where it happened. */
+export async function runScript(db: Queryable, file: string, script: string): Promise<string[]> {
+  const statements = splitSql(script);
+  for (const statement of statements) {
+    try {
+      await db.exec(statement.sql);
+    } catch (error) {
+      if (!isPgError(error)) throw error;
+      const position = Number(error.position);
+      const line =
+        Number.isFinite(position) && position > 0
+          ? lineAt(script, statement.offset + position - 1)
+          : statement.line;
+      throw new MigrationError(file, line, error.message, error.code);
+    }
+  }
+  return statements.map((s) => s.sql);
+}
+
+export interface MigrateResult {
+  applied: string[];
+  fresh: boolean;
+  seeded: boolean;
+}
+
+/** Applies pending migrations, then the seed files when the database had no migration history. */
+export async function migrate(
+  db: Database,
+  workdir: string,
+  seed: { enabled: boolean; sqlPaths: string[] },
+): Promise<MigrateResult> {
+  const existed = await db.query<{ exists: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is not null as exists`,
+  );
+  const fresh = !existed.rows[0]?.exists;
+  await ensureHistoryTable(db);
+  const done = new Set(
+    (
+      await db.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations',
+      )
+    ).rows.map((r) => r.version),
+  );
+  const applied: string[] = [];
+  for (const migration of await listMigrations(path.join(workdir, 'migrations'))) {
+    if (done.has(migration.version)) continue;
+    const script = await readFile(migration.file, 'utf8');
+    const relative = path.relative(process.cwd(), migration.file) || migration.file;
+    await db.transaction(async (tx) => {
+      const statements = await runScript(tx, relative, script);
+      await tx.query(
+        'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+        [migration.version, migration.name, statements],
+      );
+    });
+    applied.push(`${migration.version}_${migration.name}`);
+  }
+  let seeded = false;
+  if (fresh && seed.enabled) seeded = await runSeeds(db, workdir, seed.sqlPaths);
+  return { applied, fresh, seeded };
+}
+
+async function runSeeds(db: Database, workdir: string, sqlPaths: string[]): Promise<boolean> {
+  let ran = false;
+  for (const pattern of sqlPaths) {
+    for (const file of await expandSeedPath(workdir, pattern)) {
+      const script = await readFile(file, 'utf8');
+      const relative = path.relative(process.cwd(), file) || file;
+      await db.transaction(async (tx) => {
+        await runScript(tx, relative, script);
+        const { createHash } = await import('node:crypto');
+        await tx.query(
+          'insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash',
+          [path.relative(workdir, file), createHash('sha256').update(script).digest('hex')],
+        );
+      });
+      ran = true;
+    }
+  }
+  return ran;
+}
+
+/** Seed paths are relative to the supabase folder and may end in a `*.sql` glob, as in the CLI. */
+async function expandSeedPath(workdir: string, pattern: string): Promise<string[]> {
+  const full = path.resolve(workdir, pattern);
+  if (!full.includes('*')) {
+    try {
+      await readFile(full);
+      return [full];
+    } catch {
+      return [];
+    }
+  }
+  const dir = path.dirname(full);
+  const re = new RegExp(
+    '^' +
+      path
+        .basename(full)
+        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*') +
+      '$',
+  );
+  try {
+    return (await readdir(dir))
+      .filter((f) => re.test(f))
+      .sort()
+      .map((f) => path.join(dir, f));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,18 @@
+// Chooses the driver: a Postgres server when a URL is given, PGlite otherwise.
+import type { Database } from './adapter.ts';
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; ignored with databaseUrl; undefined with memory. */
+  dataDir?: string;
+  memory?: boolean;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const { openPostgres } = await import('./postgres.ts');
+    return openPostgres(options.databaseUrl);
+  }
+  const { openPglite } = await import('./pglite.ts');
+  return openPglite(options.memory ? undefined : options.dataDir);
+}

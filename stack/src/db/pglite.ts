@@ -1,0 +1,60 @@
+// The PGlite driver: embedded Postgres (WASM) in this process, persisted to a directory or held
+// in memory. PGlite has one connection, so transactions are serialised by PGlite itself.
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import type { Database, QueryResult, Queryable } from './adapter.ts';
+import { parserTable } from './parse-value.ts';
+
+interface PgliteLike {
+  query<T>(
+    sql: string,
+    params?: unknown[],
+    options?: object,
+  ): Promise<{ rows: T[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+const parsers = parserTable();
+
+function wrap(conn: PgliteLike): Queryable {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await conn.query<Row>(sql, params as unknown[], { parsers });
+      const rowCount =
+        result.fields.length > 0 && result.rows.length > 0
+          ? result.rows.length
+          : (result.affectedRows ?? result.rows.length);
+      return { rows: result.rows, rowCount, fields: result.fields };
+    },
+    async exec(sql: string): Promise<void> {
+      await conn.exec(sql);
+    },
+  };
+}
+
+/** Opens PGlite at dataDir (a directory), or in memory when dataDir is undefined. */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const pg = await PGlite.create({
+    dataDir,
+    parsers,
+    extensions: { pgcrypto, uuid_ossp, pg_trgm, citext },
+  });
+  const base = wrap(pg as unknown as PgliteLike);
+  return {
+    driver: 'pglite',
+    ...base,
+    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      return pg.transaction((tx: Transaction) => fn(wrap(tx as unknown as PgliteLike)));
+    },
+    async listen(channel, onNotify) {
+      const unlisten = await pg.listen(channel, onNotify);
+      return () => unlisten();
+    },
+    async close() {
+      if (!pg.closed) await pg.close();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+// The API gateway's key check, answering as Supabase's gateway does when the key is missing or
+// is not one of the project's keys. The key comes from the `apikey` header or query parameter.
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Keys } from '../keys/keys.ts';
+import type { GatewayEnv } from './context.ts';
+
+export function readApiKey(c: Context): string | undefined {
+  return c.req.header('apikey') ?? new URL(c.req.url).searchParams.get('apikey') ?? undefined;
+}
+
+export function missingApiKey(): Response {
+  return Response.json(
+    {
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    },
+    { status: 401 },
+  );
+}
+
+export function invalidApiKey(): Response {
+  return Response.json(
+    {
+      message: 'Invalid API key',
+      hint: 'Double check your Supabase `anon` or `service_role` API key.',
+    },
+    { status: 401 },
+  );
+}
+
+/**
+ * Requires a valid API key unless the path is one the gateway leaves open (isOpen). On open
+ * paths a key, when given, is still identified.
+ */
+export function requireApiKey(
+  keys: Keys,
+  isOpen: (path: string, method: string) => boolean = () => false,
+): MiddlewareHandler<GatewayEnv> {
+  return async (c, next) => {
+    const value = readApiKey(c);
+    const key = value === undefined ? undefined : keys.identifyApiKey(value);
+    if (!isOpen(c.req.path, c.req.method)) {
+      if (value === undefined || value === '') return missingApiKey();
+      if (!key) return invalidApiKey();
+    }
+    c.set('apikey', key);
+    await next();
+  };
+}

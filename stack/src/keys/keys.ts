@@ -1,0 +1,108 @@
+// Every key the stack knows: the API keys callers present, the signing keys for user tokens and
+// verification of any JWT the stack accepts (HS256 with the JWT secret, or one of its own keys).
+import path from 'node:path';
+import {
+  SignJWT,
+  createLocalJWKSet,
+  jwtVerify,
+  errors,
+  type JWTPayload,
+  type JSONWebKeySet,
+} from 'jose';
+import type { Config } from '../config/config.ts';
+import { LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, deriveLegacyKeys } from './legacy.ts';
+import { loadSigningKeys, type SigningKey } from './signing-keys.ts';
+
+export type ApiKeyRole = 'anon' | 'service_role';
+export type ApiKeyKind = 'legacy' | 'publishable' | 'secret';
+
+export interface ApiKey {
+  role: ApiKeyRole;
+  kind: ApiKeyKind;
+}
+
+export type JwtFailure = 'expired' | 'invalid' | 'malformed';
+
+export class JwtError extends Error {
+  constructor(
+    readonly reason: JwtFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'JwtError';
+  }
+}
+
+export interface Keys {
+  anonKey: string;
+  serviceRoleKey: string;
+  publishableKey: string;
+  secretKey: string;
+  jwks: JSONWebKeySet;
+  /** Which API key this is, or undefined when it is none of the project's keys. */
+  identifyApiKey(value: string): ApiKey | undefined;
+  /** Signs user access-token claims with the current asymmetric key (header carries kid). */
+  signAccessToken(claims: JWTPayload): Promise<string>;
+  /** Verifies a JWT signed with the JWT secret or one of the signing keys. */
+  verify(token: string): Promise<JWTPayload>;
+}
+
+export function signingKeysFile(config: Config): string {
+  return path.resolve(config.workdir, config.auth.signingKeysPath ?? './signing_keys.json');
+}
+
+export async function loadKeys(config: Config): Promise<Keys> {
+  const { anonKey, serviceRoleKey } = deriveLegacyKeys(config.auth.jwtSecret);
+  const signing: SigningKey[] = await loadSigningKeys(signingKeysFile(config));
+  const jwks: JSONWebKeySet = { keys: signing.map((k) => k.publicJwk) };
+  const localSet = createLocalJWKSet(jwks);
+  const secret = new TextEncoder().encode(config.auth.jwtSecret);
+  const current = signing[0]!;
+  const byValue = new Map<string, ApiKey>([
+    [anonKey, { role: 'anon', kind: 'legacy' }],
+    [serviceRoleKey, { role: 'service_role', kind: 'legacy' }],
+    [LOCAL_PUBLISHABLE_KEY, { role: 'anon', kind: 'publishable' }],
+    [LOCAL_SECRET_KEY, { role: 'service_role', kind: 'secret' }],
+  ]);
+
+  return {
+    anonKey,
+    serviceRoleKey,
+    publishableKey: LOCAL_PUBLISHABLE_KEY,
+    secretKey: LOCAL_SECRET_KEY,
+    jwks,
+    identifyApiKey: (value) => byValue.get(value),
+    signAccessToken: (claims) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: current.alg, kid: current.kid, typ: 'JWT' })
+        .sign(current.privateKey),
+    async verify(token) {
+      const parts = token.split('.');
+      if (parts.length !== 3)
+        throw new JwtError(
+          'malformed',
+          'token is malformed: token contains an invalid number of segments',
+        );
+      let alg: string | undefined;
+      try {
+        alg = (JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as { alg?: string })
+          .alg;
+      } catch {
+        throw new JwtError('malformed', 'token is malformed: could not base64 decode header');
+      }
+      try {
+        const { payload } =
+          alg === 'HS256'
+            ? await jwtVerify(token, secret, { algorithms: ['HS256'] })
+            : await jwtVerify(token, localSet, { algorithms: ['ES256', 'RS256'] });
+        return payload;
+      } catch (error) {
+        if (error instanceof errors.JWTExpired)
+          throw new JwtError('expired', 'token has invalid claims: token is expired');
+        if (error instanceof errors.JWSSignatureVerificationFailed)
+          throw new JwtError('invalid', 'signature is invalid');
+        throw new JwtError('invalid', `invalid JWT: ${(error as Error).message}`);
+      }
+    },
+  };
+}
