@@ -73,7 +73,7 @@ export async function prepareDatabase(
   dataDir: string,
   log: Logger,
 ): Promise<{ db: Database; migrations: MigrateResult }> {
-  const databaseUrl = options.databaseUrl ?? options.env?.DATABASE_URL ?? process.env.DATABASE_URL;
+  const databaseUrl = options.databaseUrl ?? (options.env ?? process.env).DATABASE_URL;
   const db = await openDatabase({
     databaseUrl,
     memory: options.memory,

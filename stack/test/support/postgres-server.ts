@@ -1,0 +1,98 @@
+// A throwaway Postgres server for the real-server test runs: initdb into a temporary directory,
+// started with pg_ctl on a free port, as the `postgres` OS user when running as root (initdb
+// refuses root). SHEAF_TEST_DATABASE_URL points the tests at an existing server instead.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export interface PostgresServer {
+  url: string;
+  stop(): void;
+}
+
+function findBinDir(): string | undefined {
+  try {
+    const dir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+    if (existsSync(path.join(dir, 'initdb'))) return dir;
+  } catch {
+    // fall through to the Debian layout
+  }
+  const root = '/usr/lib/postgresql';
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions)
+    if (existsSync(path.join(root, v, 'bin', 'initdb'))) return path.join(root, v, 'bin');
+  return undefined;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function startPostgresServer(): Promise<PostgresServer> {
+  const bin = findBinDir();
+  if (!bin) {
+    throw new Error(
+      'No Postgres server found for the real-Postgres test run. Install it (Debian: apt-get install postgresql) or set SHEAF_TEST_DATABASE_URL.',
+    );
+  }
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sheaf-pg-'));
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    const full = asRoot
+      ? (['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]] as const)
+      : ([path.join(bin, cmd), args] as const);
+    const result = spawnSync(full[0], full[1], { encoding: 'utf8' });
+    if (result.status !== 0)
+      throw new Error(`${cmd} failed: ${result.stderr || result.stdout || result.error?.message}`);
+  };
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  const data = path.join(dir, 'data');
+  run('initdb', [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]);
+  const port = await freePort();
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
