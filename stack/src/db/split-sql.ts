@@ -21,7 +21,7 @@ export function splitSql(script: string): Statement[] {
     const sql = raw.trim();
     if (sql && !isOnlyComments(sql)) {
       const offset = start + lead;
-      out.push({ sql, offset, line: lineAt(script, offset) });
+      out.push({ sql, offset, line: lineAt(script, offset + codeStart(sql)) });
     }
   };
   while (i < n) {
@@ -43,9 +43,12 @@ export function splitSql(script: string): Statement[] {
         } else i++;
       }
     } else if (c === "'" || c === '"') {
+      // E'…' strings take backslash escapes; standard strings and identifiers do not.
+      const escapes = c === "'" && /[eE]/.test(script[i - 1] ?? '') && !/[A-Za-z0-9_]/.test(script[i - 2] ?? '');
       i++;
       while (i < n) {
-        if (script[i] === c) {
+        if (escapes && script[i] === '\\') i += 2;
+        else if (script[i] === c) {
           if (script[i + 1] === c) i += 2;
           else break;
         } else i++;
@@ -72,6 +75,12 @@ export function splitSql(script: string): Statement[] {
   }
   push(n);
   return out;
+}
+
+/** Offset of the first character that is neither whitespace nor part of a leading comment. */
+function codeStart(sql: string): number {
+  const match = /^(?:\s+|--[^\n]*(?:\n|$)|\/\*[\s\S]*?\*\/)*/.exec(sql);
+  return match ? match[0].length : 0;
 }
 
 function isOnlyComments(sql: string): boolean {

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { UsageError, parseArgs } from './args.ts';
+
+describe('parseArgs', () => {
+  it('has the documented defaults', () => {
+    expect(parseArgs(['start'])).toEqual({ command: 'start', workdir: 'supabase', memory: false, json: false });
+  });
+
+  it('reads every option, in both --flag value and --flag=value forms', () => {
+    expect(parseArgs(['start', '--workdir', 'x', '--port=6000', '--memory', '--database-url', 'postgres://h/db'])).toEqual({
+      command: 'start',
+      workdir: 'x',
+      port: 6000,
+      memory: true,
+      databaseUrl: 'postgres://h/db',
+      json: false,
+    });
+    expect(parseArgs(['status', '--json', '--port', '7000'])).toMatchObject({ command: 'status', json: true, port: 7000 });
+  });
+
+  it.each([
+    [['launch'], 'unknown command "launch"'],
+    [['start', '--port', 'abc'], '--port must be a number from 1 to 65535'],
+    [['start', '--port'], '--port needs a value'],
+    [['start', '--frobnicate'], 'unknown option "--frobnicate"'],
+  ])('rejects %j', (argv, message) => {
+    expect(() => parseArgs(argv)).toThrow(UsageError);
+    expect(() => parseArgs(argv)).toThrow(message);
+  });
+});
