@@ -53,6 +53,12 @@ export function sortMigrations(names: string[]): string[] {
     });
 }
 
+/** A path as a person finds it: relative to the working directory when inside it. */
+function displayPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative && !relative.startsWith('..') ? relative : file;
+}
+
 async function ensureHistoryTable(db: Queryable): Promise<void> {
   await db.exec(`
     create schema if not exists supabase_migrations;
@@ -114,7 +120,7 @@ export async function migrate(
   for (const migration of await listMigrations(path.join(workdir, 'migrations'))) {
     if (done.has(migration.version)) continue;
     const script = await readFile(migration.file, 'utf8');
-    const relative = path.relative(process.cwd(), migration.file) || migration.file;
+    const relative = displayPath(migration.file);
     await db.transaction(async (tx) => {
       const statements = await runScript(tx, relative, script);
       await tx.query(
@@ -134,7 +140,7 @@ async function runSeeds(db: Database, workdir: string, sqlPaths: string[]): Prom
   for (const pattern of sqlPaths) {
     for (const file of await expandSeedPath(workdir, pattern)) {
       const script = await readFile(file, 'utf8');
-      const relative = path.relative(process.cwd(), file) || file;
+      const relative = displayPath(file);
       await db.transaction(async (tx) => {
         await runScript(tx, relative, script);
         const { createHash } = await import('node:crypto');
