@@ -1,0 +1,72 @@
+// "/": the signed-in home. Shows who is signed in, from the verified claims where they are
+// available, and how this session was established.
+import { useEffect } from 'react';
+import { useSignedIn } from '../lib/session/session-context.ts';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatDate(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '—';
+  const date = typeof value === 'number' ? new Date(value * 1000) : new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : dateTime.format(date);
+}
+
+function methodsOf(amr: unknown): string {
+  if (!Array.isArray(amr) || amr.length === 0) return '—';
+  const names: Record<string, string> = {
+    password: 'password',
+    otp: 'one-time code',
+    magiclink: 'email link',
+    totp: 'authenticator app',
+    recovery: 'recovery link',
+  };
+  return amr
+    .map((entry) => (typeof entry === 'object' && entry && 'method' in entry ? entry.method : ''))
+    .map((method) => names[String(method)] ?? String(method))
+    .filter(Boolean)
+    .join(', ');
+}
+
+export function HomePage() {
+  const { user, claims, session, aal } = useSignedIn();
+  const email = (claims?.email as string | undefined) ?? user.email ?? '';
+  const name = (user.user_metadata?.display_name as string | undefined) ?? email.split('@')[0];
+  useEffect(() => {
+    document.title = 'Home · Sheaf';
+  }, []);
+  return (
+    <>
+      <div>
+        <h1 className="page-title">Hello, {name}</h1>
+        <p className="page-lead">You are signed in to Sheaf.</p>
+      </div>
+      <section className="panel" aria-labelledby="account-heading">
+        <h2 className="panel__title" id="account-heading">
+          Your account
+        </h2>
+        <dl className="facts">
+          <dt>Email</dt>
+          <dd data-testid="account-email">{email || '—'}</dd>
+          {user.phone ? (
+            <>
+              <dt>Phone</dt>
+              <dd>+{user.phone}</dd>
+            </>
+          ) : null}
+          <dt>Email confirmed</dt>
+          <dd>{formatDate(user.email_confirmed_at)}</dd>
+          <dt>Signed in with</dt>
+          <dd>{methodsOf(claims?.amr)}</dd>
+          <dt>Verification level</dt>
+          <dd>{aal.current === 'aal2' ? 'Two-step (aal2)' : 'One step (aal1)'}</dd>
+          <dt>Session renews</dt>
+          <dd>{formatDate(session.expires_at)}</dd>
+          <dt>Account ID</dt>
+          <dd>
+            <code>{user.id}</code>
+          </dd>
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+// The providers around the router: the Supabase client and the query cache. The session
+// provider lives inside the router (it navigates), in root-layout.tsx.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { SupabaseContext, type Supabase } from '../lib/supabase.ts';
+import { createAppRouter } from './router.tsx';
+
+export function App({ supabase }: { supabase: Supabase }) {
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
+  );
+  const [router] = useState(createAppRouter);
+  return (
+    <SupabaseContext.Provider value={supabase}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </SupabaseContext.Provider>
+  );
+}

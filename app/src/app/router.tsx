@@ -1,0 +1,64 @@
+// The route table: every page is lazy-loaded; guards decide who may see what.
+import { createBrowserRouter } from 'react-router';
+import { GuestGuard, ProtectedGuard } from './guards.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { RootLayout } from './root-layout.tsx';
+import { RouteError } from './route-error.tsx';
+import { SignedInLayout } from './signed-in-layout.tsx';
+
+export function createAppRouter() {
+  return createBrowserRouter([
+    {
+      Component: RootLayout,
+      ErrorBoundary: RouteError,
+      children: [
+        {
+          Component: GuestGuard,
+          children: [
+            {
+              path: 'sign-in',
+              lazy: async () => ({
+                Component: (await import('../auth/sign-in-page.tsx')).SignInPage,
+              }),
+            },
+            {
+              path: 'sign-up',
+              lazy: async () => ({
+                Component: (await import('../auth/sign-up-page.tsx')).SignUpPage,
+              }),
+            },
+            {
+              path: 'verify',
+              lazy: async () => ({
+                Component: (await import('../auth/verify-page.tsx')).VerifyPage,
+              }),
+            },
+          ],
+        },
+        {
+          path: 'auth/callback',
+          lazy: async () => ({
+            Component: (await import('../auth/auth-callback-page.tsx')).AuthCallbackPage,
+          }),
+        },
+        {
+          Component: ProtectedGuard,
+          children: [
+            {
+              Component: SignedInLayout,
+              children: [
+                {
+                  index: true,
+                  lazy: async () => ({
+                    Component: (await import('../account/home-page.tsx')).HomePage,
+                  }),
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', Component: NotFoundPage },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,86 @@
+// /auth/callback: where links from emails land. A PKCE ?code= is exchanged by the client as it
+// starts; a ?token_hash=&type= is verified here; errors in the URL become sentences. Once the
+// session is there we continue to ?next= (same-origin), /mfa, or the page the user wanted.
+import type { EmailOtpType } from '@supabase/supabase-js';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { describeError, hasMessage, messageFor } from '../lib/errors/describe-error.ts';
+import { safePath } from '../lib/safe-path.ts';
+import { useSession } from '../lib/session/session-context.ts';
+import { peekReturnTo } from '../lib/session/paths.ts';
+import { useSupabase } from '../lib/supabase.ts';
+import { Alert } from '../ui/alert.tsx';
+import { AuthLayout } from '../ui/auth-layout.tsx';
+import { PageLoading } from '../ui/page-loading.tsx';
+
+const OTP_TYPES: EmailOtpType[] = [
+  'signup',
+  'invite',
+  'magiclink',
+  'recovery',
+  'email_change',
+  'email',
+];
+
+/** An error the server put in the query or the fragment (?error=…&error_code=…). */
+function errorFromUrl(search: URLSearchParams): string | null {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const code = search.get('error_code') ?? hash.get('error_code');
+  const error = search.get('error') ?? hash.get('error');
+  if (!code && !error) return null;
+  if (code && hasMessage(code)) return messageFor(code);
+  return 'This link could not be used. It may have expired or been used already; ask for a new one.';
+}
+
+export function AuthCallbackPage() {
+  const supabase = useSupabase();
+  const { state } = useSession();
+  const [params] = useSearchParams();
+  const [problem, setProblem] = useState<string | null>(() => errorFromUrl(params));
+  const [finished, setFinished] = useState(false);
+
+  useEffect(() => {
+    if (problem) return;
+    let cancelled = false;
+    void (async () => {
+      const tokenHash = params.get('token_hash');
+      const type = params.get('type') as EmailOtpType | null;
+      let error: unknown = null;
+      if (tokenHash && type && OTP_TYPES.includes(type)) {
+        ({ error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type }));
+      } else {
+        // initialize() hands back the outcome of exchanging ?code= as the client started.
+        ({ error } = await supabase.auth.initialize());
+      }
+      if (cancelled) return;
+      if (error) setProblem(describeError(error).message);
+      setFinished(true);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [supabase, params, problem]);
+
+  if (!problem && state.status === 'signed-in') {
+    const next = state.needsMfa ? '/mfa' : (safePath(params.get('next')) ?? peekReturnTo() ?? '/');
+    return <Navigate to={next} replace />;
+  }
+  if (!problem && (!finished || state.status === 'loading'))
+    return <PageLoading label="Signing you in…" />;
+
+  return (
+    <AuthLayout
+      title="This link did not work"
+      footer={
+        <>
+          <Link to="/sign-in">Sign in</Link> · <Link to="/sign-up">Create an account</Link>
+        </>
+      }
+    >
+      <Alert tone="error">
+        {problem ??
+          'This link has no sign-in in it any more. If you were confirming your email, it may already be confirmed: sign in to continue.'}
+      </Alert>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,24 @@
+// Entry: validate the environment once; a bad variable gets the configuration page, never a blank
+// screen. Otherwise create the one Supabase client and start the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { ConfigPage } from './app/config-page.tsx';
+import { readEnv } from './lib/env.ts';
+import { createSupabase } from './lib/supabase.ts';
+import './ui/styles.css';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+const result = readEnv(import.meta.env);
+
+root.render(
+  <StrictMode>
+    {result.ok ? (
+      <App supabase={createSupabase(result.env)} />
+    ) : (
+      <ConfigPage problems={result.problems} />
+    )}
+  </StrictMode>,
+);

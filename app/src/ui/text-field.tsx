@@ -1,0 +1,52 @@
+// A labelled input with an optional hint and error, both tied to the input by aria-describedby;
+// aria-invalid marks the field when its error shows.
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  hint?: ReactNode;
+  error?: string | null;
+  /** Something beside the label, such as a "Forgot password?" link. */
+  aside?: ReactNode;
+  variant?: 'code';
+}
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, aside, variant, className, ...input },
+  ref,
+) {
+  const id = useId();
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <div className="field__row">
+        <label className="field__label" htmlFor={id}>
+          {label}
+        </label>
+        {aside}
+      </div>
+      <input
+        {...input}
+        ref={ref}
+        id={id}
+        className={['field__input', variant ? `field__input--${variant}` : '', className ?? '']
+          .filter(Boolean)
+          .join(' ')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+});
