@@ -35,6 +35,11 @@ export interface Database extends Queryable {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** A connection string other processes (Edge Functions) can use, when there is one. */
   readonly connectionString?: string;
+  /**
+   * Drivers without a server of their own (PGlite) serve the database over the Postgres wire
+   * protocol on demand and return its connection string; started once, stopped by close().
+   */
+  openWireServer?(): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import type { Database, QueryResult, Queryable } from './adapter.ts';
 import { parserTable } from './parse-value.ts';
+import { startWireServer, type WireServer } from './pglite-socket.ts';
 
 interface PgliteLike {
   query<T>(
@@ -43,6 +44,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     extensions: { pgcrypto, uuid_ossp, pg_trgm, citext },
   });
   const base = wrap(pg as unknown as PgliteLike);
+  let wire: Promise<WireServer> | undefined;
   return {
     driver: 'pglite',
     ...base,
@@ -53,7 +55,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       const unlisten = await pg.listen(channel, onNotify);
       return () => unlisten();
     },
+    async openWireServer() {
+      wire ??= startWireServer(pg);
+      return (await wire).url;
+    },
     async close() {
+      if (wire) await (await wire.catch(() => undefined))?.stop();
       if (!pg.closed) await pg.close();
     },
   };

@@ -1,7 +1,53 @@
-// Placeholder route table for the functions service; replaced by the service's real routes.
+// The Edge Functions service: /functions/v1/<name> runs supabase/functions/<name>/index.ts in
+// real Deno, one warm process per function, as `supabase functions serve` does. Route table.
+import os from 'node:os';
+import path from 'node:path';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { GatewayEnv, StackContext } from '../gateway/context.ts';
+import { hasFunctions } from './catalog.ts';
+import { denoBinary } from './deno-binary.ts';
+import { functionErrors } from './errors.ts';
+import { createInvokeHandler } from './invoke.ts';
+import { WorkerPool } from './pool.ts';
 
-export function createFunctionsService(_ctx: StackContext): Hono<GatewayEnv> {
-  return new Hono<GatewayEnv>();
+/** How long a module may take to load (first npm downloads included) before BOOT_ERROR. */
+const BOOT_TIMEOUT_MS = 120_000;
+
+/**
+ * Deno's cache (npm packages, compiled modules) outlives the stack so `npm:` imports are
+ * downloaded once: $SHEAF_DENO_DIR, else ~/.cache/sheaf/deno, else <dataDir>/deno.
+ */
+export function denoCacheDir(dataDir: string, env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SHEAF_DENO_DIR) return path.resolve(env.SHEAF_DENO_DIR);
+  const base = env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache');
+  const shared = path.join(base, 'sheaf', 'deno');
+  try {
+    mkdirSync(shared, { recursive: true });
+    accessSync(shared, constants.W_OK);
+    return shared;
+  } catch {
+    return path.join(dataDir, 'deno');
+  }
+}
+
+export async function createFunctionsService(ctx: StackContext): Promise<Hono<GatewayEnv>> {
+  // A project with functions needs Deno: say so at start, not on the first call.
+  if (await hasFunctions(ctx.config)) denoBinary();
+  const pool = new WorkerPool(ctx, {
+    denoDir: denoCacheDir(ctx.dataDir),
+    bootTimeoutMs: Math.max(BOOT_TIMEOUT_MS, ctx.config.edgeRuntime.wallClockLimitMs),
+  });
+  ctx.onStop(() => pool.stopAll());
+  const invoke = createInvokeHandler({
+    ctx,
+    pool,
+    wallClockLimitMs: ctx.config.edgeRuntime.wallClockLimitMs,
+  });
+
+  const app = new Hono<GatewayEnv>();
+  app.all('/:name', invoke);
+  app.all('/:name/*', invoke);
+  app.all('*', () => functionErrors.notFound());
+  return app;
 }

@@ -1,0 +1,19 @@
+// The verify_jwt gate in front of a function: a Bearer JWT signed with the project's JWT secret
+// or one of its signing keys, or the function is not called. Opaque sb_ keys are not JWTs and
+// fail, as on hosted Supabase's legacy check.
+import type { Keys } from '../keys/keys.ts';
+import { functionErrors } from './errors.ts';
+
+/** Undefined when the request may pass, otherwise the 401 to send. */
+export async function checkJwt(request: Request, keys: Keys): Promise<Response | undefined> {
+  const header = request.headers.get('authorization');
+  if (!header) return functionErrors.missingAuthorization();
+  const match = /^Bearer\s+(\S+)\s*$/.exec(header);
+  if (!match) return functionErrors.invalidJwt();
+  try {
+    await keys.verify(match[1]!);
+    return undefined;
+  } catch {
+    return functionErrors.invalidJwt();
+  }
+}
