@@ -1,7 +1,37 @@
-// Placeholder route table for the auth service; replaced by the service's real routes.
+// The Supabase Auth (GoTrue) compatible service mounted at /auth/v1: builds the shared parts
+// (outbox, rate limiter), mounts the route table and turns typed errors into GoTrue's shape.
 import { Hono } from 'hono';
 import type { GatewayEnv, StackContext } from '../gateway/context.ts';
+import { outboxFor } from '../outbox/registry.ts';
+import type { AuthDeps } from './deps.ts';
+import { AuthError, OAuthError, errorResponse } from './errors.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { ROUTES } from './routes.ts';
 
-export function createAuthService(_ctx: StackContext): Hono<GatewayEnv> {
-  return new Hono<GatewayEnv>();
+export function createAuthService(ctx: StackContext): Hono<GatewayEnv> {
+  const deps: AuthDeps = {
+    ctx,
+    outbox: outboxFor(ctx),
+    limiter: createRateLimiter(ctx.config),
+  };
+  const app = new Hono<GatewayEnv>();
+  for (const route of ROUTES)
+    app.on(route.method, route.path, async (c) => {
+      try {
+        return await route.handler(deps, c);
+      } catch (error) {
+        if (error instanceof AuthError || error instanceof OAuthError)
+          return errorResponse(c, error);
+        ctx.log.error(`auth: unexpected error on ${c.req.method} ${c.req.path}`, error);
+        return c.json(
+          {
+            code: 500,
+            error_code: 'unexpected_failure',
+            msg: 'Unexpected failure, please check server logs for more information',
+          },
+          500,
+        );
+      }
+    });
+  return app;
 }

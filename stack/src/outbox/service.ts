@@ -1,7 +1,42 @@
-// Placeholder for the inbox routes; replaced by the outbox service.
+// The inbox: every email and SMS the stack sent, as a page for people (GET /inbox, newest
+// first) and as JSON for tests (GET /inbox/api/messages?to=…; DELETE clears it).
 import { Hono } from 'hono';
 import type { GatewayEnv, StackContext } from '../gateway/context.ts';
+import { renderInbox } from './page.ts';
+import { outboxFor } from './registry.ts';
+import type { StoredMessage } from './store.ts';
 
-export function createInboxService(_ctx: StackContext): Hono<GatewayEnv> {
-  return new Hono<GatewayEnv>();
+export function messageJson(m: StoredMessage) {
+  return {
+    id: m.id,
+    created_at: m.created_at,
+    channel: m.channel,
+    kind: m.kind,
+    to: m.recipient,
+    subject: m.subject,
+    text: m.body_text,
+    html: m.body_html,
+    code: m.code,
+    link: m.link,
+  };
+}
+
+export function createInboxService(ctx: StackContext): Hono<GatewayEnv> {
+  const outbox = outboxFor(ctx);
+  const app = new Hono<GatewayEnv>();
+  app.get('/', async (c) => {
+    const to = c.req.query('to') || undefined;
+    return c.html(renderInbox(await outbox.list({ to, limit: 200 }), to));
+  });
+  app.get('/api/messages', async (c) => {
+    const to = c.req.query('to') || undefined;
+    const limit = Number(c.req.query('limit') ?? 100);
+    const messages = await outbox.list({ to, limit: Number.isFinite(limit) ? limit : 100 });
+    return c.json({ messages: messages.map(messageJson) });
+  });
+  app.delete('/api/messages', async (c) => {
+    await outbox.clear();
+    return c.body(null, 204);
+  });
+  return app;
 }

@@ -1,0 +1,97 @@
+// The auth service's error shape and registry: every error_code the service can answer with,
+// its HTTP status, as Supabase Auth (GoTrue) returns them: `{ code, error_code, msg }`.
+import type { Context } from 'hono';
+
+/** Every error_code this service returns, with the HTTP status Supabase Auth uses for it. */
+export const AUTH_ERRORS = {
+  validation_failed: 400,
+  bad_json: 400,
+  email_exists: 422,
+  phone_exists: 422,
+  bad_jwt: 403,
+  not_admin: 403,
+  no_authorization: 401,
+  user_not_found: 404,
+  session_not_found: 403,
+  session_expired: 400,
+  refresh_token_not_found: 400,
+  refresh_token_already_used: 400,
+  flow_state_not_found: 404,
+  flow_state_expired: 422,
+  signup_disabled: 422,
+  user_banned: 400,
+  email_provider_disabled: 422,
+  phone_provider_disabled: 422,
+  too_many_enrolled_mfa_factors: 422,
+  mfa_factor_name_conflict: 422,
+  mfa_factor_not_found: 404,
+  mfa_challenge_expired: 422,
+  mfa_verification_failed: 422,
+  insufficient_aal: 403,
+  email_not_confirmed: 400,
+  phone_not_confirmed: 400,
+  user_already_exists: 422,
+  reauthentication_needed: 400,
+  same_password: 422,
+  reauthentication_not_valid: 400,
+  otp_expired: 403,
+  otp_disabled: 422,
+  weak_password: 422,
+  over_request_rate_limit: 429,
+  over_email_send_rate_limit: 429,
+  over_sms_send_rate_limit: 429,
+  bad_code_verifier: 400,
+  mfa_phone_enroll_not_enabled: 422,
+  mfa_phone_verify_not_enabled: 422,
+  mfa_totp_enroll_not_enabled: 422,
+  mfa_totp_verify_not_enabled: 422,
+  mfa_verified_factor_exists: 422,
+  invalid_credentials: 400,
+  unexpected_failure: 500,
+} as const;
+
+export type AuthErrorCode = keyof typeof AUTH_ERRORS;
+
+export class AuthError extends Error {
+  constructor(
+    readonly errorCode: AuthErrorCode,
+    message: string,
+    /** Overrides the registry's status where Supabase answers the same code differently. */
+    readonly status: number = AUTH_ERRORS[errorCode],
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'AuthError';
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { code: this.status, error_code: this.errorCode, msg: this.message, ...this.extra };
+  }
+}
+
+export const authError = (
+  code: AuthErrorCode,
+  message: string,
+  status?: number,
+  extra?: Record<string, unknown>,
+) => new AuthError(code, message, status, extra);
+
+/** The OAuth-style error some grant failures answer with (`{error, error_description}`). */
+export class OAuthError extends Error {
+  constructor(
+    readonly error: string,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
+export function errorResponse(c: Context, error: unknown): Response {
+  if (error instanceof AuthError) {
+    if (error.status === 429) c.header('retry-after', '60');
+    return c.json(error.toJSON(), error.status as 400);
+  }
+  if (error instanceof OAuthError)
+    return c.json({ error: error.error, error_description: error.description }, 400);
+  throw error;
+}

@@ -1,0 +1,80 @@
+// The outbox store: every email and SMS the stack sends lands in sheaf_stack.outbox_messages,
+// and is delivered by SMTP too when `[auth.email.smtp]` is configured.
+import type { Database, Queryable } from '../db/adapter.ts';
+import type { Config } from '../config/config.ts';
+import type { Logger } from '../lib/log.ts';
+import { createSmtpSender } from './smtp.ts';
+
+export interface OutgoingMessage {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject?: string;
+  text: string;
+  html?: string;
+  /** The one-time code in the message, when there is one. */
+  code?: string;
+  /** The action link in the message, when there is one. */
+  link?: string;
+  /** What the message is for: confirmation, magiclink, recovery, invite, email_change, … */
+  kind: string;
+}
+
+export interface StoredMessage {
+  id: number;
+  created_at: string;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: string;
+  body_text: string;
+  body_html: string | null;
+  code: string | null;
+  link: string | null;
+  kind: string;
+}
+
+export interface Outbox {
+  /** Stores the message (in tx when given, so it is kept only if the work commits). */
+  send(message: OutgoingMessage, tx?: Queryable): Promise<void>;
+  list(filter: { to?: string; limit?: number }): Promise<StoredMessage[]>;
+  clear(): Promise<void>;
+}
+
+export function createOutbox(db: Database, config: Config, log: Logger): Outbox {
+  const smtp = config.auth.email.smtp ? createSmtpSender(config.auth.email.smtp) : undefined;
+  return {
+    async send(m, tx) {
+      await (tx ?? db).query(
+        `insert into sheaf_stack.outbox_messages (channel, recipient, subject, body_text, body_html, code, link, kind)
+         values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          m.channel,
+          m.recipient,
+          m.subject ?? '',
+          m.text,
+          m.html ?? null,
+          m.code ?? null,
+          m.link ?? null,
+          m.kind,
+        ],
+      );
+      if (smtp && m.channel === 'email')
+        smtp(m).catch((error: unknown) =>
+          log.error(`SMTP delivery to ${m.recipient} failed`, error),
+        );
+    },
+    async list({ to, limit = 100 }) {
+      const { rows } = await db.query<StoredMessage>(
+        `select id::int as id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+           channel, recipient, subject, body_text, body_html, code, link, kind
+         from sheaf_stack.outbox_messages
+         where ($1::text is null or lower(recipient) = lower($1))
+         order by id desc limit $2`,
+        [to ?? null, Math.min(Math.max(1, limit), 1000)],
+      );
+      return rows;
+    },
+    async clear() {
+      await db.query('delete from sheaf_stack.outbox_messages');
+    },
+  };
+}

@@ -1,0 +1,92 @@
+// The auth emails: Supabase Auth's default subjects and bodies (link and one-time code), or the
+// project's own templates from `[auth.email.template.<name>]` (subject, content_path) rendered
+// with the same variables ({{ .ConfirmationURL }}, {{ .Token }}, {{ .TokenHash }}, …).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Config } from '../config/config.ts';
+
+export type EmailKind =
+  'confirmation' | 'invite' | 'magic_link' | 'recovery' | 'email_change' | 'reauthentication';
+
+export interface TemplateData {
+  ConfirmationURL: string;
+  Token: string;
+  TokenHash: string;
+  SiteURL: string;
+  RedirectTo: string;
+  Email: string;
+  NewEmail?: string;
+  Data: Record<string, unknown>;
+}
+
+const DEFAULTS: Record<EmailKind, { subject: string; html: string }> = {
+  confirmation: {
+    subject: 'Confirm Your Signup',
+    html: '<h2>Confirm your signup</h2>\n<p>Follow this link to confirm your user:</p>\n<p><a href="{{ .ConfirmationURL }}">Confirm your mail</a></p>\n<p>Alternatively, enter the code: {{ .Token }}</p>',
+  },
+  invite: {
+    subject: 'You have been invited',
+    html: '<h2>You have been invited</h2>\n<p>You have been invited to create a user on {{ .SiteURL }}. Follow this link to accept the invite:</p>\n<p><a href="{{ .ConfirmationURL }}">Accept the invite</a></p>\n<p>Alternatively, enter the code: {{ .Token }}</p>',
+  },
+  magic_link: {
+    subject: 'Your Magic Link',
+    html: '<h2>Magic Link</h2>\n<p>Follow this link to login:</p>\n<p><a href="{{ .ConfirmationURL }}">Log In</a></p>\n<p>Alternatively, enter the code: {{ .Token }}</p>',
+  },
+  recovery: {
+    subject: 'Reset Your Password',
+    html: '<h2>Reset Password</h2>\n<p>Follow this link to reset the password for your user:</p>\n<p><a href="{{ .ConfirmationURL }}">Reset Password</a></p>\n<p>Alternatively, enter the code: {{ .Token }}</p>',
+  },
+  email_change: {
+    subject: 'Confirm Email Change',
+    html: '<h2>Confirm Change of Email</h2>\n<p>Follow this link to confirm the update of your email from {{ .Email }} to {{ .NewEmail }}:</p>\n<p><a href="{{ .ConfirmationURL }}">Change Email</a></p>\n<p>Alternatively, enter the code: {{ .Token }}</p>',
+  },
+  reauthentication: {
+    subject: 'Confirm reauthentication',
+    html: '<h2>Confirm reauthentication</h2>\n<p>Enter the code: {{ .Token }}</p>',
+  },
+};
+
+function render(template: string, data: TemplateData): string {
+  return template.replace(
+    /\{\{\s*\.([A-Za-z]+)(?:\.([A-Za-z0-9_]+))?\s*\}\}/g,
+    (_, key: string, sub?: string) => {
+      if (key === 'Data' && sub) return String(data.Data[sub] ?? '');
+      const value = (data as unknown as Record<string, unknown>)[key];
+      return typeof value === 'string' ? value : '';
+    },
+  );
+}
+
+/** Plain text from the HTML body: links kept as "text (url)", tags dropped. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g, '$2: $1')
+    .replace(/<br\s*\/?>/g, '\n')
+    .replace(/<\/(p|h\d|div|li)>/g, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function renderEmail(
+  config: Config,
+  kind: EmailKind,
+  data: TemplateData,
+): { subject: string; html: string; text: string } {
+  const own = config.auth.email.templates[kind];
+  let html = DEFAULTS[kind].html;
+  if (own?.contentPath) {
+    try {
+      html = readFileSync(path.resolve(config.workdir, own.contentPath), 'utf8');
+    } catch {
+      // A missing template file falls back to the default, as the CLI does when the file is absent.
+    }
+  }
+  const rendered = render(html, data);
+  return {
+    subject: render(own?.subject ?? DEFAULTS[kind].subject, data),
+    html: rendered,
+    text: htmlToText(rendered),
+  };
+}
