@@ -1,0 +1,98 @@
+// The local-disk byte store under <dataDir>/storage: tmp/ for uploads in flight (cleared at
+// start), versions/<aa>/<version> for committed bytes. Temp files and versions live on the same
+// file system, so publishing is an atomic rename.
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { copyFile, link, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import type { ByteStore, StagedUpload } from './byte-store.ts';
+
+const VERSION = /^[0-9a-f-]{36}$/;
+
+export async function createDiskStore(root: string): Promise<ByteStore> {
+  const tmpDir = path.join(root, 'tmp');
+  const versionsDir = path.join(root, 'versions');
+  await rm(tmpDir, { recursive: true, force: true });
+  await mkdir(tmpDir, { recursive: true });
+  await mkdir(versionsDir, { recursive: true });
+
+  const fileOf = (version: string) => {
+    if (!VERSION.test(version)) throw new Error(`not a version id: ${version}`);
+    return path.join(versionsDir, version.slice(0, 2), version);
+  };
+
+  return {
+    async stage(chunks, maxBytes, tooLarge) {
+      const tmp = path.join(tmpDir, randomUUID());
+      const out = createWriteStream(tmp, { flags: 'wx' });
+      const hash = createHash('md5');
+      let size = 0;
+      const opened = new Promise<void>((resolve, reject) => {
+        out.once('open', () => resolve());
+        out.once('error', reject);
+      });
+      try {
+        await opened;
+        for await (const chunk of chunks) {
+          size += chunk.byteLength;
+          if (size > maxBytes) throw tooLarge();
+          hash.update(chunk);
+          if (!out.write(chunk))
+            await new Promise<void>((resolve, reject) => {
+              out.once('drain', resolve);
+              out.once('error', reject);
+            });
+        }
+        await new Promise<void>((resolve, reject) => {
+          out.once('error', reject);
+          out.end(() => resolve());
+        });
+      } catch (error) {
+        out.destroy();
+        await rm(tmp, { force: true });
+        throw error;
+      }
+      let done = false;
+      const staged: StagedUpload = {
+        size,
+        etag: `"${hash.digest('hex')}"`,
+        async publish(version) {
+          const target = fileOf(version);
+          await mkdir(path.dirname(target), { recursive: true });
+          await rename(tmp, target);
+          done = true;
+        },
+        async discard() {
+          if (!done) await rm(tmp, { force: true });
+          done = true;
+        },
+      };
+      return staged;
+    },
+
+    async copy(fromVersion, toVersion) {
+      const target = fileOf(toVersion);
+      await mkdir(path.dirname(target), { recursive: true });
+      // Versions are immutable, so a hard link is a safe copy; fall back to a real copy.
+      await link(fileOf(fromVersion), target).catch(() => copyFile(fileOf(fromVersion), target));
+    },
+
+    async read(version, range) {
+      // Open first so a missing file fails here (ENOENT), not later inside the response stream.
+      const handle = await open(fileOf(version), 'r');
+      return handle.createReadStream({ start: range?.start, end: range?.end, autoClose: true });
+    },
+
+    async remove(versions) {
+      await Promise.all(
+        versions
+          .filter((v) => VERSION.test(v))
+          .map((v) =>
+            unlink(fileOf(v)).catch((error: NodeJS.ErrnoException) => {
+              if (error.code !== 'ENOENT') throw error;
+            }),
+          ),
+      );
+    },
+  };
+}

@@ -1,0 +1,160 @@
+// Reading objects: download (authenticated, public, signed), HEAD and info. The row is read as
+// the caller (so RLS hides what the caller may not see: "Object not found"), then the bytes of
+// that row's version are streamed, with Range (206), If-None-Match (304) and `download`
+// (Content-Disposition: attachment) handled as Supabase Storage does.
+import { Readable } from 'node:stream';
+import type { Caller } from '../db/as-caller.ts';
+import { runAs, SERVICE_CALLER, type StorageDeps } from './access.ts';
+import { errors } from './errors.ts';
+import type { ObjectMetadata } from './upload.ts';
+
+export interface ObjectRow {
+  id: string;
+  name: string;
+  bucket_id: string;
+  version: string | null;
+  owner: string | null;
+  owner_id: string | null;
+  metadata: Partial<ObjectMetadata> | null;
+  user_metadata: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  last_accessed_at: string;
+}
+
+export async function findObject(
+  deps: StorageDeps,
+  caller: Caller,
+  bucket: string,
+  key: string,
+): Promise<ObjectRow> {
+  const { rows } = await runAs(deps.db, caller, (tx) =>
+    tx.query<ObjectRow>(
+      `select id, name, bucket_id, version, owner, owner_id, metadata, user_metadata,
+              created_at, updated_at, last_accessed_at
+         from storage.objects where bucket_id = $1 and name = $2`,
+      [bucket, key],
+    ),
+  );
+  if (!rows[0]) throw errors.noSuchKey();
+  return rows[0];
+}
+
+/** Public buckets only; the object is then read past RLS, as Supabase does. */
+export async function findPublicObject(
+  deps: StorageDeps,
+  bucket: string,
+  key: string,
+): Promise<ObjectRow> {
+  const { rows } = await deps.db.query<{ public: boolean }>(
+    'select public from storage.buckets where id = $1',
+    [bucket],
+  );
+  if (!rows[0]?.public) throw errors.noSuchBucket();
+  return findObject(deps, SERVICE_CALLER, bucket, key);
+}
+
+interface Range {
+  start: number;
+  end: number;
+}
+
+/** Parses a single `bytes=a-b` / `bytes=a-` / `bytes=-n` range; throws InvalidRange (416). */
+export function parseRange(header: string, size: number): Range {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || size <= 0 || (!match[1] && !match[2])) throw errors.invalidRange();
+  if (!match[1]) {
+    const suffix = Number(match[2]);
+    if (!Number.isSafeInteger(suffix) || suffix <= 0) throw errors.invalidRange();
+    return { start: Math.max(size - suffix, 0), end: size - 1 };
+  }
+  const start = Number(match[1]);
+  const end = match[2] ? Number(match[2]) : size - 1;
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start > end || start >= size)
+    throw errors.invalidRange();
+  return { start, end: Math.min(end, size - 1) };
+}
+
+export interface ServeOptions {
+  /** `download` query: '' → attachment, a name → attachment with that file name. */
+  download?: string;
+  /** For signed URLs: an Expires header instead of Cache-Control. */
+  expires?: Date;
+  head?: boolean;
+  /** Reads the row again (the version changed while we were opening the bytes). */
+  refetch?: () => Promise<ObjectRow>;
+}
+
+function contentDisposition(download: string): string {
+  if (download === '') return 'attachment;';
+  const name = encodeURIComponent(download);
+  return `attachment; filename=${name}; filename*=UTF-8''${name}`;
+}
+
+function objectHeaders(row: ObjectRow, options: ServeOptions): Headers {
+  const meta = row.metadata ?? {};
+  const headers = new Headers({
+    'Accept-Ranges': 'bytes',
+    'Content-Type': meta.mimetype ?? 'application/octet-stream',
+    'X-Robots-Tag': 'none',
+  });
+  if (meta.eTag) headers.set('ETag', meta.eTag);
+  const modified = new Date(meta.lastModified ?? row.updated_at);
+  if (!Number.isNaN(modified.getTime())) headers.set('Last-Modified', modified.toUTCString());
+  if (options.expires) headers.set('Expires', options.expires.toUTCString());
+  else if (meta.cacheControl) headers.set('Cache-Control', meta.cacheControl);
+  if (options.download !== undefined)
+    headers.set('Content-Disposition', contentDisposition(options.download));
+  return headers;
+}
+
+/** The object's bytes (or only its headers for HEAD) as a Response. */
+export async function serveObject(
+  deps: StorageDeps,
+  request: Request,
+  row: ObjectRow,
+  options: ServeOptions = {},
+): Promise<Response> {
+  const headers = objectHeaders(row, options);
+  const size = Number(row.metadata?.size ?? 0);
+  const etag = row.metadata?.eTag;
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag))
+    return new Response(null, { status: 304, headers });
+  const rangeHeader = request.headers.get('range');
+  const range = rangeHeader ? parseRange(rangeHeader, size) : undefined;
+  if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+  headers.set('Content-Length', String(range ? range.end - range.start + 1 : size));
+  const status = range ? 206 : 200;
+  if (options.head) return new Response(null, { status, headers });
+  if (!row.version) throw errors.noSuchKey();
+  let stream: Readable;
+  try {
+    stream = size === 0 && !range ? Readable.from([]) : await deps.store.read(row.version, range);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !options.refetch)
+      throw errors.noSuchKey();
+    // Replaced between reading the row and opening the bytes: serve the new version.
+    return serveObject(deps, request, await options.refetch(), { ...options, refetch: undefined });
+  }
+  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
+  return new Response(body, { status, headers });
+}
+
+/** The body of GET /object/info/…: camel-cased by storage-js. */
+export function infoBody(row: ObjectRow): Record<string, unknown> {
+  const meta = row.metadata ?? {};
+  return {
+    id: row.id,
+    name: row.name,
+    version: row.version,
+    bucket_id: row.bucket_id,
+    size: meta.size ?? null,
+    content_type: meta.mimetype ?? null,
+    cache_control: meta.cacheControl ?? null,
+    etag: meta.eTag ?? null,
+    metadata: row.user_metadata,
+    last_modified: row.updated_at,
+    created_at: row.created_at,
+  };
+}
