@@ -1,7 +1,58 @@
-// Placeholder route table for the rest service; replaced by the service's real routes.
-import { Hono } from 'hono';
+// The REST service (/rest/v1): PostgREST's API over the exposed schemas. Owns the schema cache —
+// loaded at start, reloaded on NOTIFY pgrst ('reload schema' / 'reload config') — and hands it to
+// the pipeline through RestDeps, never through a global.
+import type { Hono } from 'hono';
 import type { GatewayEnv, StackContext } from '../gateway/context.ts';
+import type { QueryHook } from './execute.ts';
+import type { RestDeps } from './handle.ts';
+import { restRoutes } from './routes.ts';
+import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 
-export function createRestService(_ctx: StackContext): Hono<GatewayEnv> {
-  return new Hono<GatewayEnv>();
+export interface RestServiceOptions {
+  /** Sees every statement sent to the database (tests). */
+  onQuery?: QueryHook;
+}
+
+const MIN_REFRESH_MS = 1000;
+
+export async function createRestService(
+  ctx: StackContext,
+  options: RestServiceOptions = {},
+): Promise<Hono<GatewayEnv>> {
+  const schemas = ctx.config.api.schemas.length ? ctx.config.api.schemas : ['public'];
+  let cache: SchemaCache = await loadSchemaCache(ctx.db, schemas);
+  let lastLoad = Date.now();
+  let loading: Promise<void> | undefined;
+  const reload = () => {
+    loading ??= loadSchemaCache(ctx.db, schemas)
+      .then((fresh) => {
+        cache = fresh;
+        lastLoad = Date.now();
+      })
+      .catch((error: unknown) => ctx.log.error('rest: schema cache reload failed', error))
+      .finally(() => {
+        loading = undefined;
+      });
+    return loading;
+  };
+  const unlisten = await ctx.db.listen('pgrst', (payload) => {
+    const what = payload.trim();
+    if (what === '' || what === 'reload schema' || what === 'reload config') void reload();
+  });
+  ctx.onStop(() => unlisten());
+  const deps: RestDeps = {
+    db: ctx.db,
+    schemas,
+    extraSearchPath: ctx.config.api.extraSearchPath,
+    maxRows: ctx.config.api.maxRows > 0 ? ctx.config.api.maxRows : undefined,
+    cache: () => cache,
+    async refresh() {
+      if (Date.now() - lastLoad < MIN_REFRESH_MS) return false;
+      await reload();
+      return true;
+    },
+    onQuery: options.onQuery,
+    apiUrl: ctx.apiUrl,
+  };
+  return restRoutes(deps, ctx.keys);
 }

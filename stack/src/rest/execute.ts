@@ -1,0 +1,47 @@
+// The only stage that touches the database: one transaction as the caller (asCaller), the
+// PostgREST search_path (and READ ONLY for reads), then the planned statements. A recording hook
+// sees every statement sent, so tests can prove nothing but planned SQL reaches Postgres.
+import type { Database, Queryable } from '../db/adapter.ts';
+import { asCaller, type Caller } from '../db/as-caller.ts';
+import { preludeSql, type Statement } from './sql/statement.ts';
+
+export type QueryHook = (sql: string, params: readonly unknown[]) => void;
+
+export interface ExecuteOptions {
+  searchPath: string[];
+  readOnly: boolean;
+  onQuery?: QueryHook;
+}
+
+/** Thrown inside the transaction to roll it back while still answering with `value`. */
+export class Rollback<T> {
+  constructor(readonly value: T) {}
+}
+
+export type Run = (statement: Statement) => Promise<Record<string, unknown>[]>;
+
+/** Runs `work` in one transaction as the caller; a thrown Rollback rolls back and returns its value. */
+export async function execute<T>(
+  db: Database,
+  caller: Caller,
+  options: ExecuteOptions,
+  work: (run: Run) => Promise<T | Rollback<T>>,
+): Promise<T> {
+  try {
+    return await asCaller(db, caller, async (tx: Queryable) => {
+      const prelude = preludeSql(options.searchPath, options.readOnly);
+      options.onQuery?.(prelude, []);
+      await tx.exec(prelude);
+      const run: Run = async (statement) => {
+        options.onQuery?.(statement.sql, statement.params);
+        return (await tx.query(statement.sql, statement.params)).rows;
+      };
+      const result = await work(run);
+      if (result instanceof Rollback) throw result;
+      return result;
+    });
+  } catch (error) {
+    if (error instanceof Rollback) return error.value as T;
+    throw error;
+  }
+}

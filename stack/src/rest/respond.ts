@@ -1,0 +1,205 @@
+// Shapes responses as PostgREST does: status (200/201/204/206/416), Content-Range, Content-Type,
+// Content-Profile, Preference-Applied, Location, and the response.status / response.headers GUCs.
+import { RestError, invalidRange } from './errors.ts';
+import type { ApiRequest } from './parse/request.ts';
+import type { Preferences } from './parse/prefer.ts';
+import type { Media, MutatePlan } from './plan/types.ts';
+
+export interface ResultRow {
+  total_result_set: string | number | null;
+  page_total: string | number;
+  body: string | null;
+  response_headers: string | null;
+  response_status: string | null;
+  header?: string[];
+  response_inserted?: number | null;
+}
+
+export function contentType(media: Media): string {
+  if (media === 'csv') return 'text/csv; charset=utf-8';
+  if (media === 'object') return 'application/vnd.pgrst.object+json; charset=utf-8';
+  return 'application/json; charset=utf-8';
+}
+
+export function contentRange(lower: number, upper: number, total: number | undefined): string {
+  const range = total !== 0 && lower <= upper ? `${lower}-${upper}` : '*';
+  return `${range}/${total === undefined ? '*' : total}`;
+}
+
+function applied(prefs: Preferences, names: (keyof Preferences)[]): string | undefined {
+  const out: string[] = [];
+  const order: [keyof Preferences, string][] = [
+    ['resolution', 'resolution'],
+    ['missing', 'missing'],
+    ['return', 'return'],
+    ['count', 'count'],
+    ['tx', 'tx'],
+    ['handling', 'handling'],
+    ['timezone', 'timezone'],
+  ];
+  for (const [k, label] of order)
+    if (names.includes(k) && prefs[k] !== undefined) out.push(`${label}=${String(prefs[k])}`);
+  if (
+    names.includes('maxAffected') &&
+    prefs.handling === 'strict' &&
+    prefs.maxAffected !== undefined
+  )
+    out.push(`max-affected=${prefs.maxAffected}`);
+  return out.length ? out.join(', ') : undefined;
+}
+
+/** Applies `response.status` / `response.headers` set by the SQL (GUCs). */
+function overrides(row: ResultRow, status: number, headers: Headers): number {
+  if (row.response_headers) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(row.response_headers);
+    } catch {
+      parsed = undefined;
+    }
+    if (!Array.isArray(parsed))
+      throw new RestError(
+        500,
+        'PGRST111',
+        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+      );
+    for (const entry of parsed as Record<string, unknown>[]) {
+      const pairs = entry && typeof entry === 'object' ? Object.entries(entry) : [];
+      if (pairs.length !== 1 || typeof pairs[0]![1] !== 'string')
+        throw new RestError(
+          500,
+          'PGRST111',
+          'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+        );
+      headers.set(pairs[0]![0], pairs[0]![1] as string);
+    }
+  }
+  if (row.response_status) {
+    const n = Number(row.response_status);
+    if (!Number.isInteger(n) || n < 100 || n > 599)
+      throw new RestError(500, 'PGRST112', 'response.status guc must be a valid status code');
+    return n;
+  }
+  return status;
+}
+
+function baseHeaders(request: ApiRequest): Headers {
+  const headers = new Headers();
+  if (request.negotiated) headers.set('Content-Profile', request.schema);
+  return headers;
+}
+
+export function readResponse(
+  request: ApiRequest,
+  media: Media,
+  row: ResultRow,
+  offset: number,
+  total: number | undefined,
+  isVoid = false,
+): Response {
+  const pageTotal = Number(row.page_total);
+  const headers = baseHeaders(request);
+  const lower = offset;
+  const upper = lower + pageTotal - 1;
+  headers.set('Content-Range', contentRange(lower, upper, total));
+  let status = 200;
+  if (total !== undefined) {
+    if (lower > total) status = 416;
+    else if (1 + upper - lower < total) status = 206;
+  }
+  const pref = applied(request.prefs, ['count', 'tx', 'handling', 'timezone', 'maxAffected']);
+  if (pref) headers.set('Preference-Applied', pref);
+  if (status === 416) {
+    const err = invalidRange(
+      `An offset of ${offset} was requested, but there are only ${total ?? 0} rows.`,
+    );
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    return new Response(JSON.stringify(err.body()), { status, headers });
+  }
+  if (isVoid) {
+    status = overrides(row, 204, headers);
+    return new Response(null, { status, headers });
+  }
+  headers.set('Content-Type', contentType(media));
+  status = overrides(row, status, headers);
+  return new Response(request.headOnly ? null : (row.body ?? ''), { status, headers });
+}
+
+export function mutateResponse(
+  request: ApiRequest,
+  plan: MutatePlan,
+  row: ResultRow,
+  total: number | undefined,
+): Response {
+  const headers = baseHeaders(request);
+  const prefs = request.prefs;
+  const full = prefs.return === 'representation';
+  const pageTotal = Number(row.page_total);
+  let status: number;
+  if (plan.kind === 'insert') {
+    const resolutionApplied =
+      plan.table.primaryKey.length > 0 || request.query.some(([k]) => k === 'on_conflict');
+    const names: (keyof Preferences)[] = [
+      'missing',
+      'return',
+      'count',
+      'tx',
+      'handling',
+      'timezone',
+    ];
+    if (resolutionApplied) names.unshift('resolution');
+    const pref = applied(prefs, names);
+    if (request.action === 'upsert') {
+      const inserted = Number(row.response_inserted ?? 0);
+      status = full ? (inserted > 0 ? 201 : 200) : 204;
+    } else {
+      const inserted = row.response_inserted;
+      status =
+        inserted !== null &&
+        inserted !== undefined &&
+        inserted <= 0 &&
+        prefs.resolution === 'merge-duplicates'
+          ? 200
+          : 201;
+      const loc = row.header ?? [];
+      if (loc.length)
+        headers.set(
+          'Location',
+          `/${plan.table.name}?${loc
+            .map((kv) => {
+              const i = kv.indexOf('=');
+              return `${encodeURIComponent(kv.slice(0, i))}=${encodeURIComponent(kv.slice(i + 1))}`;
+            })
+            .join('&')}`,
+        );
+      headers.set('Content-Range', contentRange(1, 0, total));
+    }
+    if (pref) headers.set('Preference-Applied', pref);
+  } else {
+    headers.set(
+      'Content-Range',
+      plan.kind === 'update' ? contentRange(0, pageTotal - 1, total) : contentRange(1, 0, total),
+    );
+    const pref = applied(prefs, [
+      'return',
+      'count',
+      'tx',
+      'handling',
+      'timezone',
+      'maxAffected',
+      ...(plan.kind === 'update' ? (['missing'] as const) : []),
+    ]);
+    if (pref) headers.set('Preference-Applied', pref);
+    status = full ? 200 : 204;
+  }
+  if (full) headers.set('Content-Type', contentType(plan.media));
+  status = overrides(row, status, headers);
+  return new Response(full && !request.headOnly ? (row.body ?? '') : null, { status, headers });
+}
+
+export function errorResponse(error: RestError): Response {
+  const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8' });
+  for (const [k, v] of Object.entries(error.headers)) headers.set(k, v);
+  headers.set('Proxy-Status', `PostgREST; error=${error.code}`);
+  return new Response(JSON.stringify(error.body()), { status: error.status, headers });
+}

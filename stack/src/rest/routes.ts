@@ -1,0 +1,31 @@
+// The REST service's one route table: everything under /rest/v1 goes through the pipeline
+// (handle.ts); the path below the prefix names the table, /rpc/<fn>, or the root (OpenAPI).
+import { Hono } from 'hono';
+import type { GatewayEnv } from '../gateway/context.ts';
+import { resolveCaller } from '../gateway/caller.ts';
+import type { Keys } from '../keys/keys.ts';
+import { handleRest, type RestDeps } from './handle.ts';
+
+const WITH_BODY = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+export function restRoutes(deps: RestDeps, keys: Keys): Hono<GatewayEnv> {
+  const app = new Hono<GatewayEnv>();
+  app.all('*', async (c) => {
+    const url = new URL(c.req.url);
+    const prefix = url.pathname.indexOf('/rest/v1');
+    const path = prefix >= 0 ? url.pathname.slice(prefix + '/rest/v1'.length) : url.pathname;
+    const body = WITH_BODY.has(c.req.method) ? await c.req.text() : undefined;
+    return handleRest(
+      deps,
+      {
+        method: c.req.method,
+        path: path || '/',
+        search: url.search,
+        headers: c.req.raw.headers,
+        body,
+      },
+      () => resolveCaller(c, keys),
+    );
+  });
+  return app;
+}

@@ -1,0 +1,70 @@
+// The SQL text builder: identifiers are always quoted, every value becomes a $n parameter, and
+// the only text added comes from the plan's fixed vocabulary. Nothing from a request is spliced.
+
+export class SqlBuilder {
+  readonly params: unknown[] = [];
+
+  /** Adds a value as the next parameter and returns its placeholder. */
+  param(value: unknown): string {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  }
+}
+
+/** A quoted identifier: "name" with embedded quotes doubled and NULs dropped. */
+export function ident(name: string): string {
+  const clean = name.split('\u0000')[0]!;
+  return `"${clean.replace(/"/g, '""')}"`;
+}
+
+export const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
+
+/** A SQL string literal for catalog-derived text (never request input). */
+export function literal(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+// Type names accepted in casts (`::type`). Keywords that are not plain identifiers map to the
+// spelling Postgres accepts; any other name is quoted as an identifier.
+const KEYWORD_TYPES: Record<string, string> = {
+  int: 'int4',
+  integer: 'int4',
+  smallint: 'int2',
+  bigint: 'int8',
+  real: 'float4',
+  float: 'float8',
+  'double precision': 'float8',
+  boolean: 'bool',
+  decimal: 'numeric',
+  dec: 'numeric',
+  char: 'bpchar',
+  character: 'bpchar',
+  'character varying': 'varchar',
+  'timestamp with time zone': 'timestamptz',
+  'timestamp without time zone': 'timestamp',
+  'time with time zone': 'timetz',
+  'time without time zone': 'time',
+  json: 'json',
+  jsonb: 'jsonb',
+  text: 'text',
+  varchar: 'varchar',
+  numeric: 'numeric',
+  date: 'date',
+  time: 'time',
+  timestamp: 'timestamp',
+  timestamptz: 'timestamptz',
+  interval: 'interval',
+  uuid: 'uuid',
+};
+
+/** The type name of a cast as SQL: a known keyword type, or a quoted identifier. */
+export function castType(type: string): string {
+  const normal = type.trim().toLowerCase().replace(/\s+/g, ' ');
+  const known = KEYWORD_TYPES[normal];
+  return known ? ident(known) : ident(type.trim());
+}
+
+/** Postgres array literal text for `= ANY($n)` / quantifiers: {"a","b\"c"}. */
+export function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
