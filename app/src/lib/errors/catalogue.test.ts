@@ -1,0 +1,120 @@
+// Keeps docs/errors.md and the app's catalogue in step: every code listed for Auth and Network
+// has a sentence here, the sentences match where the doc states them, and every sentence is a
+// sentence (no raw codes shown to people).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from './auth-messages.ts';
+import { describeError, hasMessage, messageFor } from './describe-error.ts';
+import { NETWORK_MESSAGES } from './network-messages.ts';
+
+const DOC = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../docs/errors.md',
+);
+
+/** The table rows (cells) of one "## <title>" section of docs/errors.md. */
+function rowsOf(title: string): string[][] {
+  const text = readFileSync(DOC, 'utf8');
+  const start = text.indexOf(`\n## ${title}\n`);
+  if (start === -1) return [];
+  const rest = text.slice(start + title.length + 5);
+  const end = rest.search(/\n## /);
+  const section = end === -1 ? rest : rest.slice(0, end);
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !/^\|\s*-/.test(line))
+    .map((line) =>
+      line
+        .slice(1, line.endsWith('|') ? -1 : undefined)
+        .split('|')
+        .map((cell) => cell.trim()),
+    )
+    .slice(1); // the header row
+}
+
+/** Codes in backticks in a row's first cell (`code`), as the catalogue lists them. */
+function codesOf(title: string): string[] {
+  return rowsOf(title)
+    .map((cells) => /^`([a-z0-9_]+)`$/.exec(cells[0] ?? '')?.[1])
+    .filter((code): code is string => !!code);
+}
+
+describe('the error catalogue', () => {
+  it('has a sentence for every Auth error_code in docs/errors.md', () => {
+    const missing = codesOf('Auth').filter((code) => !hasMessage(code));
+    expect(missing).toEqual([]);
+  });
+
+  it('has the Network section of docs/errors.md, word for word', () => {
+    const rows = rowsOf('Network');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const cells of rows) {
+      const code = /^`([a-z_]+)`$/.exec(cells[0] ?? '')?.[1];
+      expect(code, `row ${cells.join(' | ')}`).toBeDefined();
+      expect(NETWORK_MESSAGES[code!]).toBe(cells[cells.length - 1]);
+    }
+    expect(Object.keys(NETWORK_MESSAGES).sort()).toEqual(codesOf('Network').sort());
+  });
+
+  it('shows the gateway answers as docs/errors.md says', () => {
+    for (const cells of rowsOf('Gateway')) {
+      const body = JSON.parse((cells[1] ?? '').replace(/`/g, '')) as { message: string };
+      const described = describeError({ name: 'AuthApiError', status: 401, ...body }, true);
+      expect(described.message).toBe(cells[cells.length - 1]);
+    }
+  });
+
+  it('covers every error_code auth-js knows', () => {
+    // The list of auth-js's ErrorCode type (lib/error-codes.d.ts), read from the installed package.
+    const dts = readFileSync(
+      path.resolve(DOC, '../../node_modules/@supabase/auth-js/dist/module/lib/error-codes.d.ts'),
+      'utf8',
+    );
+    const union = /export type ErrorCode =([^;]+);/.exec(dts)?.[1] ?? '';
+    const codes = [...union.matchAll(/'([a-z0-9_]+)'/g)].map((m) => m[1]!);
+    expect(codes.length).toBeGreaterThan(50);
+    expect(codes.filter((code) => !(code in AUTH_MESSAGES))).toEqual([]);
+  });
+
+  it('writes every message as a sentence', () => {
+    for (const [code, message] of Object.entries({ ...AUTH_MESSAGES, ...NETWORK_MESSAGES })) {
+      expect(message, code).toMatch(/^[A-Z].*[.!]$/);
+      expect(message, code).not.toContain('_');
+    }
+  });
+});
+
+describe('describeError', () => {
+  it('uses the error_code of an auth error', () => {
+    expect(
+      describeError({ name: 'AuthApiError', code: 'invalid_credentials', status: 400 }, true),
+    ).toEqual({ code: 'invalid_credentials', message: AUTH_MESSAGES.invalid_credentials });
+  });
+
+  it('says offline when the browser is offline, whatever the error', () => {
+    expect(describeError(new TypeError('Failed to fetch'), false).code).toBe('offline');
+  });
+
+  it('tells a failed fetch from a server failure', () => {
+    expect(describeError({ name: 'AuthRetryableFetchError', status: 0 }, true).code).toBe(
+      'network_error',
+    );
+    expect(describeError({ name: 'AuthRetryableFetchError', status: 503 }, true).code).toBe(
+      'server_error',
+    );
+    expect(describeError({ name: 'AuthApiError', status: 500 }, true).code).toBe('server_error');
+  });
+
+  it('answers a rate limit without a code', () => {
+    expect(describeError({ status: 429 }, true).code).toBe('over_request_rate_limit');
+  });
+
+  it('falls back to a generic sentence for anything else', () => {
+    expect(describeError('boom', true)).toEqual({
+      code: 'unknown_error',
+      message: messageFor('unknown_error'),
+    });
+  });
+});

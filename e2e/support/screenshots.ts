@@ -1,0 +1,27 @@
+// Screenshots of a page at a phone width (360 px) and a desktop width (1280 px), written to
+// e2e/screenshots/<name>-<width>.png on every run, so a person can look at them.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+
+export const SCREENSHOT_DIR = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  'screenshots',
+);
+
+export const WIDTHS = [360, 1280] as const;
+
+export async function screenshots(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
+      fullPage: true,
+    });
+  }
+  if (original) await page.setViewportSize(original);
+}
