@@ -92,6 +92,21 @@ export function tokenFor(stack: TestStack, user: TestUser, aal: Aal = 'aal1'): P
   return stack.keys.signAccessToken(claimsFor(user, aal));
 }
 
+/** Realtime is not used; Node 20 has no global WebSocket, so realtime-js gets a stand-in. */
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used in Sheaf backend tests');
+  }
+}
+
+/** A supabase-js client with the anon key, or the service key when asked. */
+export function plainClient(stack: TestStack, key: string): SupabaseClient {
+  return createClient(stack.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+  });
+}
+
 /** A supabase-js client acting as the user (or anon when user is null). */
 export async function clientAs(
   stack: TestStack,
@@ -103,6 +118,7 @@ export async function clientAs(
     : {};
   return createClient(stack.url, stack.keys.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
     global: { headers },
   });
 }
