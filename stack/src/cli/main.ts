@@ -5,35 +5,51 @@ import { loadConfig } from '../config/config.ts';
 import { loadKeys } from '../keys/keys.ts';
 import { createLogger } from '../lib/log.ts';
 import { defaultDataDir } from '../paths.ts';
-import { prepareDatabase, startStack, statusOf } from '../stack.ts';
+import { prepareDatabase, startStack, statusOf, type RunningStack } from '../stack.ts';
 import { USAGE, UsageError, parseArgs, type CliArgs } from './args.ts';
 
 async function start(args: CliArgs): Promise<void> {
-  const stack = await startStack({
+  // Signals are handled from the first moment: one that arrives during start-up stops the stack
+  // as soon as it is up, after in-flight work.
+  let stopping = false;
+  const ready: { stack?: Promise<RunningStack> } = {};
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping (in-flight requests finish first)…`);
+    (ready.stack ?? Promise.reject(new Error('not started')))
+      .then((stack) => stack.stop())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('error while stopping:', error);
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  ready.stack = startStack({
     workdir: args.workdir,
     port: args.port,
     memory: args.memory,
     databaseUrl: args.databaseUrl,
   });
+  const stack = await ready.stack;
   const s = stack.status();
   console.log(
-    `\nSheaf stack is running.\n  API URL:         ${s.api_url}\n  Inbox:           ${s.inbox_url}\n  anon key:        ${s.anon_key}\n  service_role key: ${s.service_role_key}\n  publishable key: ${s.publishable_key}\n  secret key:      ${s.secret_key}\n`,
+    [
+      '',
+      'Sheaf stack is running.',
+      `  API URL:          ${s.api_url}`,
+      `  Inbox:            ${s.inbox_url}`,
+      `  anon key:         ${s.anon_key}`,
+      `  service_role key: ${s.service_role_key}`,
+      `  publishable key:  ${s.publishable_key}`,
+      `  secret key:       ${s.secret_key}`,
+      '',
+    ].join('\n'),
   );
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\n${signal}: stopping (in-flight requests finish first)…`);
-    stack.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('error while stopping:', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 async function status(args: CliArgs): Promise<void> {

@@ -1,5 +1,6 @@
 // The PGlite driver: embedded Postgres (WASM) in this process, persisted to a directory or held
 // in memory. PGlite has one connection, so transactions are serialised by PGlite itself.
+import { mkdir } from 'node:fs/promises';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
@@ -38,6 +39,7 @@ function wrap(conn: PgliteLike): Queryable {
 
 /** Opens PGlite at dataDir (a directory), or in memory when dataDir is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) await mkdir(dataDir, { recursive: true });
   const pg = await PGlite.create({
     dataDir,
     parsers,
