@@ -37,10 +37,6 @@ class ByteReader {
       if (!(await this.fill())) throw errors.invalidRequest('Unexpected end of form');
     }
   }
-
-  async cancel(): Promise<void> {
-    await this.source.return?.();
-  }
 }
 
 export interface MultipartFile {
@@ -96,23 +92,19 @@ export async function readMultipart(
 }
 
 async function* fileData(reader: ByteReader, delimiter: Buffer): AsyncGenerator<Uint8Array> {
-  try {
-    for (;;) {
-      const index = reader.buf.indexOf(delimiter);
-      if (index >= 0) {
-        if (index > 0) yield reader.buf.subarray(0, index);
-        reader.buf = Buffer.alloc(0);
-        return;
-      }
-      const keep = Math.min(reader.buf.length, delimiter.length - 1);
-      const emit = reader.buf.length - keep;
-      if (emit > 0) {
-        yield reader.buf.subarray(0, emit);
-        reader.buf = reader.buf.subarray(emit);
-      }
-      if (!(await reader.fill())) throw errors.invalidRequest('Unexpected end of form');
+  for (;;) {
+    const index = reader.buf.indexOf(delimiter);
+    if (index >= 0) {
+      if (index > 0) yield reader.buf.subarray(0, index);
+      reader.buf = Buffer.alloc(0);
+      return;
     }
-  } finally {
-    await reader.cancel().catch(() => undefined);
+    const keep = Math.min(reader.buf.length, delimiter.length - 1);
+    const emit = reader.buf.length - keep;
+    if (emit > 0) {
+      yield reader.buf.subarray(0, emit);
+      reader.buf = reader.buf.subarray(emit);
+    }
+    if (!(await reader.fill())) throw errors.invalidRequest('Unexpected end of form');
   }
 }

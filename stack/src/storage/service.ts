@@ -46,7 +46,7 @@ export async function createStorageService(ctx: StackContext): Promise<Hono<Gate
     return c.json({ message: 'Successfully updated' });
   });
   route('POST', '/bucket/:id/empty', async (c) => {
-    const id = decodeURIComponent(c.req.param('id'));
+    const id = decodeURIComponent(c.req.param('id') ?? '');
     mustBeValidBucketName(id);
     await buckets.emptyBucket(deps, await callerOf(c, deps), id);
     return c.json({ message: 'Empty bucket has been queued. Completion may take up to an hour.' });

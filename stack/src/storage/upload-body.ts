@@ -5,6 +5,8 @@ import { errors } from './errors.ts';
 import { boundaryOf, readMultipart } from './multipart.ts';
 
 const MAX_METADATA_BYTES = 1024 * 1024;
+/** How much of a rejected upload is read and discarded so the client sees the answer. */
+const DRAIN_CAP_BYTES = 64 * 1024 * 1024;
 
 export interface UploadBody {
   chunks: AsyncIterable<Uint8Array>;
@@ -13,24 +15,48 @@ export interface UploadBody {
   userMetadata: Record<string, unknown> | undefined;
   /** Content-Length of a raw body, when declared. */
   declaredLength: number | undefined;
-  /** Stops reading the request (after an early rejection). */
-  cancel(): Promise<void>;
+  /** Reads and discards what is left of the request (after a rejection). */
+  drain(): Promise<void>;
 }
 
-async function* streamChunks(body: ReadableStream<Uint8Array>): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  let finished = false;
-  try {
+/** The request body read chunk by chunk; can be drained after an early rejection. */
+class RawBody {
+  private finished = false;
+  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
+
+  async next(): Promise<Uint8Array | undefined> {
+    if (this.finished) return undefined;
+    const { done, value } = await this.reader.read();
+    if (done) this.finished = true;
+    return value;
+  }
+
+  /** The remaining chunks; stopping early does not cancel the request (drain does). */
+  async *chunks(): AsyncGenerator<Uint8Array> {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) {
-        finished = true;
-        return;
-      }
-      yield value;
+      const chunk = await this.next();
+      if (!chunk) return;
+      yield chunk;
     }
-  } finally {
-    if (!finished) await reader.cancel().catch(() => undefined);
+  }
+
+  /**
+   * Reads and discards the rest (up to cap bytes) so the client can read our answer; beyond the
+   * cap the request is cancelled, which closes the connection.
+   */
+  async drain(cap: number): Promise<void> {
+    let seen = 0;
+    try {
+      for (let chunk = await this.next(); chunk; chunk = await this.next()) {
+        seen += chunk.byteLength;
+        if (seen > cap) {
+          await this.reader.cancel();
+          return;
+        }
+      }
+    } catch {
+      // the client went away
+    }
   }
 }
 
@@ -54,10 +80,9 @@ function parseMetadata(
 
 export async function readUploadBody(request: Request): Promise<UploadBody> {
   if (!request.body) throw errors.noContent();
-  const chunks = streamChunks(request.body);
-  const cancel = async () => {
-    await chunks.return(undefined).catch(() => undefined);
-  };
+  const raw = new RawBody(request.body.getReader());
+  const chunks = raw.chunks();
+  const drain = () => raw.drain(DRAIN_CAP_BYTES);
   const contentType = request.headers.get('content-type') ?? '';
   if (contentType.toLowerCase().startsWith('multipart/form-data')) {
     const boundary = boundaryOf(contentType);
@@ -70,7 +95,7 @@ export async function readUploadBody(request: Request): Promise<UploadBody> {
       cacheControl: cacheTime ? `max-age=${cacheTime}` : 'no-cache',
       userMetadata: parseMetadata(form.fields.metadata ?? form.fields.userMetadata, false),
       declaredLength: undefined,
-      cancel,
+      drain,
     };
   }
   const length = Number(request.headers.get('content-length') ?? Number.NaN);
@@ -80,6 +105,6 @@ export async function readUploadBody(request: Request): Promise<UploadBody> {
     cacheControl: request.headers.get('cache-control') ?? 'no-cache',
     userMetadata: parseMetadata(request.headers.get('x-metadata') ?? undefined, true),
     declaredLength: Number.isFinite(length) && length >= 0 ? length : undefined,
-    cancel,
+    drain,
   };
 }

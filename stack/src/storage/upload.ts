@@ -65,6 +65,16 @@ export async function writeRow(
   }
 }
 
+/** A body that ended because the client went away: a request error, not a server fault. */
+function asClientAbort(error: unknown, request: Request): StorageError | undefined {
+  if (error instanceof StorageError) return undefined;
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = (error as Error | undefined)?.message ?? '';
+  if (request.signal.aborted || code === 'ECONNRESET' || /aborted|premature close/i.test(message))
+    return errors.invalidRequest('Request stream closed before upload could complete');
+  return undefined;
+}
+
 /** Handles one upload request end to end; returns the object's id. */
 export async function uploadObject(
   deps: StorageDeps,
@@ -76,7 +86,7 @@ export async function uploadObject(
   const bucketLimit = bucket.file_size_limit === null ? Infinity : Number(bucket.file_size_limit);
   const maxBytes = placeholder ? 0 : Math.min(deps.globalLimit, bucketLimit);
   const body = await readUploadBody(request);
-  let staged: StagedUpload | undefined;
+  let staged: StagedUpload;
   try {
     if (!placeholder) mustBeAllowedMime(body.mimeType, bucket.allowed_mime_types);
     if (body.declaredLength !== undefined && body.declaredLength > maxBytes)
@@ -87,8 +97,8 @@ export async function uploadObject(
     );
     staged = await deps.store.stage(body.chunks, maxBytes, () => errors.entityTooLarge());
   } catch (error) {
-    await body.cancel();
-    throw error;
+    await body.drain();
+    throw asClientAbort(error, request) ?? error;
   }
   return commitUpload(deps, target, staged, body.mimeType, body.cacheControl, body.userMetadata);
 }
