@@ -46,7 +46,7 @@ describe.each(DRIVERS)('streaming through edge functions on %s', (driver) => {
       body,
       headers: { 'content-type': 'application/octet-stream' },
       duplex: 'half',
-    } as RequestInit & { duplex: 'half' });
+    } as RequestInit & { headers: Record<string, string> });
     expect(res.status).toBe(200);
     const report = (await res.json()) as { bytes: number; chunks: number; first: string };
     expect(report.bytes).toBe(80 * 64 * 1024);
