@@ -55,7 +55,6 @@ describe('the first journey', () => {
     await page.getByLabel('6-digit code').fill(message.code!);
     await page.waitForURL(`${e2e.appUrl}/`);
     await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
-    await screenshots(page, 'home');
 
     await page.reload();
     await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
@@ -106,6 +105,8 @@ describe('the first journey', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${e2e.appUrl}/`);
     await page.getByRole('heading', { name: 'Hello, Demo' }).waitFor();
+    await page.getByTestId('account-email').filter({ hasText: 'demo@sheaf.local' }).waitFor();
+    await screenshots(page, 'home');
     await context.close();
   });
 });

@@ -5,12 +5,14 @@ import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { SignedInLayout } from './signed-in-layout.tsx';
+import { PageLoading } from '../ui/page-loading.tsx';
 
 export function createAppRouter() {
   return createBrowserRouter([
     {
       Component: RootLayout,
       ErrorBoundary: RouteError,
+      HydrateFallback: PageLoading,
       children: [
         {
           Component: GuestGuard,
