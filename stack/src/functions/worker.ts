@@ -11,7 +11,7 @@ import type { FunctionSpec } from './catalog.ts';
 const BOOTSTRAP = fileURLToPath(new URL('./runtime/bootstrap.ts', import.meta.url));
 /** Variables passed through from the stack's environment so the npm registry stays reachable. */
 const PASS_THROUGH =
-  /^(https?_proxy|no_proxy|all_proxy|npm_config_registry|deno_cert|deno_tls_ca_store|ssl_cert_file|ssl_cert_dir|tz|lang)$/i;
+  /^(https?_proxy|no_proxy|all_proxy|npm_config_registry|deno_cert|deno_tls_ca_store|node_extra_ca_certs|ssl_cert_file|ssl_cert_dir|tz|lang)$/i;
 
 const live = new Set<ChildProcess>();
 process.once('exit', () => {
