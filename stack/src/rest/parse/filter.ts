@@ -34,7 +34,7 @@ const EXPECT_OP = 'operator (eq, gt, ...)';
 
 /** `value` of a `column=value` query parameter. */
 export function parseFilterValue(key: string, value: string): Omit<Filter, 'field'> {
-  const c = new Cursor(value, `filter (${value})`);
+  const c = new Cursor(value, 'filter');
   const result = parseOperation(c, (cur) => cur.text.slice(cur.pos), parseListValue);
   void key;
   return result;
@@ -131,7 +131,7 @@ export function parseLogicValue(
   negateKey: boolean,
   op: 'and' | 'or',
 ): LogicTree {
-  const c = new Cursor(value, `logic tree (${value})`);
+  const c = new Cursor(value, 'logic tree');
   c.skipSpaces();
   const children = parseLogicChildren(c, 0);
   c.skipSpaces();

@@ -4,7 +4,7 @@ import { Cursor, parseFieldName, parseJsonPath } from './cursor.ts';
 import type { OrderTerm } from './types.ts';
 
 export function parseOrder(text: string): OrderTerm[] {
-  const c = new Cursor(text, `order (${text})`);
+  const c = new Cursor(text, 'order');
   const terms: OrderTerm[] = [];
   for (;;) {
     c.skipSpaces();

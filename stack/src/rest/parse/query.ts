@@ -104,7 +104,7 @@ export function parseQuery(pairs: [string, string][], rpcRead = false): QueryPar
     const head = arrow >= 0 ? key.slice(0, arrow) : key;
     const headSegments = head.split('.');
     const column = headSegments.pop()! + (arrow >= 0 ? key.slice(arrow) : '');
-    const c = new Cursor(column, `filter (${key})`);
+    const c = new Cursor(column, 'tree path');
     const name = parseFieldName(c);
     const json = parseJsonPath(c);
     if (!c.done) throw c.fail('end of input');

@@ -66,8 +66,8 @@ function noRelationship(
   hint: string | undefined,
 ): RestError {
   const details = `Searched for a foreign key relationship between '${origin}' and '${target}'${
-    hint ? `' using the hint '${hint}` : ''
-  }' in the schema '${schema}', but no matches were found.`;
+    hint ? ` using the hint '${hint}'` : ''
+  } in the schema '${schema}', but no matches were found.`;
   const own = cache.relationships.get(key(schema, origin));
   let suggestion: string | undefined;
   if (own) {
