@@ -33,7 +33,7 @@ export const AUTH_ERRORS = {
   user_already_exists: 422,
   reauthentication_needed: 400,
   same_password: 422,
-  reauthentication_not_valid: 400,
+  reauthentication_not_valid: 422,
   otp_expired: 403,
   otp_disabled: 422,
   weak_password: 422,

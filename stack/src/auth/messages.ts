@@ -111,17 +111,13 @@ export async function sendUserEmail(
     );
   const otp = generateOtp(config.auth.email.otpLength);
   const hash = tokenHash(email, otp);
+  const stored = opts.pkce ? `pkce_${hash}` : hash;
   await tx.query(
     `update auth.users set ${spec.column} = $2, ${spec.sentColumn} = now()${spec.extraSet ?? ''}, updated_at = now() where id = $1`,
-    [user.id, hash],
+    [user.id, stored],
   );
-  await saveOneTimeToken(tx, user.id, spec.ottType, hash, email);
-  const link = verifyLink(
-    deps,
-    opts.pkce ? `pkce_${hash}` : hash,
-    LINK_TYPE[spec.kind],
-    opts.redirectTo,
-  );
+  await saveOneTimeToken(tx, user.id, spec.ottType, stored, email);
+  const link = verifyLink(deps, stored, LINK_TYPE[spec.kind], opts.redirectTo);
   await deliverEmail(
     deps,
     tx,
@@ -171,52 +167,89 @@ export async function deliverEmail(
   );
 }
 
-/** Sends an SMS code (signup confirmation, login, phone change, reauthentication). */
+/** Sends an SMS code: signup confirmation and OTP sign-in, phone change, reauthentication. */
 export async function sendSmsCode(
   deps: AuthDeps,
   tx: Queryable,
   user: UserRow,
   phone: string,
-  purpose: 'confirmation' | 'otp' | 'phone_change' | 'reauthentication',
+  purpose: 'confirmation' | 'phone_change' | 'reauthentication',
   ip: string,
 ): Promise<void> {
   const { config } = deps.ctx;
-  const column =
-    purpose === 'confirmation'
-      ? 'confirmation'
-      : purpose === 'otp'
-        ? 'recovery'
-        : purpose === 'phone_change'
-          ? 'phone_change'
-          : 'reauthentication';
   const sentAt =
     purpose === 'confirmation'
       ? user.confirmation_sent_at
-      : purpose === 'otp'
-        ? user.recovery_sent_at
-        : purpose === 'phone_change'
-          ? user.phone_change_sent_at
-          : user.reauthentication_sent_at;
+      : purpose === 'phone_change'
+        ? user.phone_change_sent_at
+        : user.reauthentication_sent_at;
   checkFrequency(sentAt, config.auth.sms.maxFrequencyMs, true);
-  const testOtp =
-    config.auth.sms.testOtp[phone.replace(/^\+/, '')] ?? config.auth.sms.testOtp[phone];
-  const otp = testOtp || generateOtp(config.auth.email.otpLength);
+  const testOtp = config.auth.sms.testOtp[phone];
+  const otp = testOtp || generateOtp(SMS_OTP_LENGTH);
   const hash = tokenHash(phone, otp);
+  const extra = purpose === 'phone_change' ? ', phone_change = $3' : '';
   await tx.query(
-    `update auth.users set ${column}_token = $2, ${column}_sent_at = now(), updated_at = now() where id = $1`,
-    [user.id, hash],
+    `update auth.users set ${purpose}_token = $2, ${purpose}_sent_at = now()${extra}, updated_at = now() where id = $1`,
+    purpose === 'phone_change' ? [user.id, hash, phone] : [user.id, hash],
   );
-  const ott: OneTimeTokenType =
-    column === 'confirmation'
-      ? 'confirmation_token'
-      : column === 'recovery'
-        ? 'recovery_token'
-        : column === 'phone_change'
-          ? 'phone_change_token'
-          : 'reauthentication_token';
+  const ott: OneTimeTokenType = `${purpose}_token`;
   await saveOneTimeToken(tx, user.id, ott, hash, phone);
   if (testOtp) return; // test numbers never reach a provider
   deps.limiter.take('smsSent', ip);
   const text = config.auth.sms.template.replace(/\{\{\s*\.Code\s*\}\}/g, otp);
   await deps.outbox.send({ channel: 'sms', recipient: phone, text, code: otp, kind: purpose }, tx);
+}
+
+/** GoTrue's default SMS code length (the CLI's config has no key for it). */
+const SMS_OTP_LENGTH = 6;
+
+/**
+ * Sends the email-change confirmation: to the new address always, and to the current address
+ * too when `double_confirm_changes` is on. Each address gets its own code and link.
+ */
+export async function sendEmailChange(
+  deps: AuthDeps,
+  tx: Queryable,
+  user: UserRow,
+  newEmail: string,
+  opts: SendOptions,
+): Promise<void> {
+  const { config } = deps.ctx;
+  checkFrequency(user.email_change_sent_at, config.auth.email.maxFrequencyMs);
+  const prefix = opts.pkce ? 'pkce_' : '';
+  const otpNew = generateOtp(config.auth.email.otpLength);
+  const hashNew = prefix + tokenHash(newEmail, otpNew);
+  const current = config.auth.email.doubleConfirmChanges && user.email ? user.email : '';
+  const otpCurrent = current ? generateOtp(config.auth.email.otpLength) : '';
+  const hashCurrent = current ? prefix + tokenHash(current, otpCurrent) : '';
+  await tx.query(
+    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+       email_change_sent_at = now(), email_change_confirm_status = 0, updated_at = now() where id = $1`,
+    [user.id, newEmail, hashNew, hashCurrent],
+  );
+  await saveOneTimeToken(tx, user.id, 'email_change_token_new', hashNew, newEmail);
+  if (current)
+    await saveOneTimeToken(tx, user.id, 'email_change_token_current', hashCurrent, current);
+  const targets: [string, string, string][] = [[newEmail, otpNew, hashNew]];
+  if (current) targets.push([current, otpCurrent, hashCurrent]);
+  for (const [to, otp, hash] of targets) {
+    const link = verifyLink(deps, hash, 'email_change', opts.redirectTo);
+    await deliverEmail(
+      deps,
+      tx,
+      to,
+      'email_change',
+      {
+        ConfirmationURL: link,
+        Token: otp,
+        TokenHash: hash,
+        RedirectTo: opts.redirectTo,
+        Email: user.email ?? '',
+        NewEmail: newEmail,
+        Data: user.raw_user_meta_data ?? {},
+      },
+      opts.ip,
+      link,
+    );
+  }
 }

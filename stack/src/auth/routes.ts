@@ -2,6 +2,12 @@
 import type { Context } from 'hono';
 import type { AuthDeps } from './deps.ts';
 import { logout } from './handlers/logout.ts';
+import { otp } from './handlers/otp.ts';
+import { reauthenticate } from './handlers/reauthenticate.ts';
+import { recover } from './handlers/recover.ts';
+import { resend } from './handlers/resend.ts';
+import { updateUser } from './handlers/user-update.ts';
+import { verifyGet, verifyPost } from './handlers/verify.ts';
 import { health, jwks, settings } from './handlers/settings.ts';
 import { signup } from './handlers/signup.ts';
 import { token } from './handlers/token.ts';
@@ -21,6 +27,14 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/.well-known/jwks.json', handler: jwks },
   { method: 'POST', path: '/signup', handler: signup },
   { method: 'POST', path: '/token', handler: token },
+  { method: 'GET', path: '/verify', handler: verifyGet },
+  { method: 'POST', path: '/verify', handler: verifyPost },
+  { method: 'POST', path: '/otp', handler: otp },
+  { method: 'POST', path: '/magiclink', handler: otp },
+  { method: 'POST', path: '/recover', handler: recover },
+  { method: 'POST', path: '/resend', handler: resend },
+  { method: 'GET', path: '/reauthenticate', handler: reauthenticate },
   { method: 'GET', path: '/user', handler: getUser },
+  { method: 'PUT', path: '/user', handler: updateUser },
   { method: 'POST', path: '/logout', handler: logout },
 ];

@@ -79,9 +79,13 @@ class NoWebSocket {
 }
 
 /** A supabase-js client without session persistence (anon key unless `key` is given). */
-export function client(stack: TestStack, key: string = stack.keys.anonKey): SupabaseClient {
+export function client(
+  stack: TestStack,
+  key: string = stack.keys.anonKey,
+  flowType: 'implicit' | 'pkce' = 'implicit',
+): SupabaseClient {
   return createClient(stack.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
     realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
   });
 }

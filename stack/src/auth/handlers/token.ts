@@ -30,7 +30,7 @@ export async function token(deps: AuthDeps, c: Context): Promise<Response> {
       const verifier = str(body, 'code_verifier');
       const session = await deps.ctx.db.transaction(async (tx) => {
         const { userId, method } = await exchangeAuthCode(tx, code, verifier);
-        return issueSession(deps, tx, userId, amrMethod(method), {
+        return issueSession(deps, tx, userId, method, {
           userAgent: c.req.header('user-agent'),
           ip: clientIp(c),
         });
@@ -40,13 +40,6 @@ export async function token(deps: AuthDeps, c: Context): Promise<Response> {
     default:
       throw authError('validation_failed', 'unsupported_grant_type');
   }
-}
-
-/** The amr method for a flow state's authentication method. */
-function amrMethod(method: string): string {
-  if (method === 'email/signup' || method === 'signup') return 'email/signup';
-  if (method === 'magiclink') return 'otp';
-  return method;
 }
 
 async function passwordGrant(deps: AuthDeps, c: Context) {
