@@ -80,7 +80,12 @@ export async function createDiskStore(root: string): Promise<ByteStore> {
     async read(version, range) {
       // Open first so a missing file fails here (ENOENT), not later inside the response stream.
       const handle = await open(fileOf(version), 'r');
-      return handle.createReadStream({ start: range?.start, end: range?.end, autoClose: true });
+      return handle.createReadStream({
+        start: range?.start,
+        end: range?.end,
+        autoClose: true,
+        highWaterMark: 1024 * 1024,
+      });
     },
 
     async remove(versions) {
