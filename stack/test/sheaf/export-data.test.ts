@@ -1,0 +1,120 @@
+// The export-data edge function in real Deno: a ZIP (default) with the JSON manifest and the
+// files themselves, or JSON with signed URLs; everything the caller owns or wrote and nothing
+// else; aal2 required when MFA is on.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, type TestStack } from '../support/stack.ts';
+import { callFunction, readZip } from './support/functions.ts';
+import { plainClient, startSheafStack } from './support/sheaf-stack.ts';
+import { buildWorld, type World } from './support/world.ts';
+
+interface Manifest {
+  format: string;
+  user: { id: string };
+  profile: { id: string; display_name: string; avatar_path: string | null; file?: string };
+  notebooks: { id: string; name: string }[];
+  members: { user_id: string; role: string }[];
+  invitations: { email: string }[];
+  memberships: { notebook_id: string; role: string }[];
+  notes: { id: string; title: string; body: string }[];
+  attachments: { path: string; file?: string; signed_url?: string }[];
+}
+
+describe.each(DRIVERS)('export-data on %s', (driver) => {
+  let stack: TestStack;
+  let world: World;
+  let editorNoteId: string;
+  beforeAll(async () => {
+    stack = await startSheafStack(driver);
+    world = await buildWorld(stack.db);
+    const service = plainClient(stack, stack.keys.serviceRoleKey);
+    const pdf = new Blob(['%PDF-1.4 sheaf'], { type: 'application/pdf' });
+    expect(
+      (await service.storage.from('attachments').upload(world.attachmentPath, pdf)).error,
+    ).toBeNull();
+    const avatar = new Blob([Uint8Array.from([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
+    const avatarPath = `${world.owner.id}/avatar.png`;
+    expect((await service.storage.from('avatars').upload(avatarPath, avatar)).error).toBeNull();
+    await stack.db.query('update public.profiles set avatar_path = $2 where id = $1', [
+      world.owner.id,
+      avatarPath,
+    ]);
+    const note = await stack.db.query<{ id: string }>(
+      `insert into public.notes (notebook_id, author_id, title) values ($1, $2, 'Editor''s note') returning id`,
+      [world.notebookId, world.editor.id],
+    );
+    editorNoteId = note.rows[0]!.id;
+  });
+  afterAll(() => stack?.close());
+
+  it('gives the owner a ZIP with their data and files, as a download', async () => {
+    const res = await callFunction(stack, 'export-data', world.owner, {
+      method: 'GET',
+      aal: 'aal2',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="sheaf-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const zip = readZip(await res.arrayBuffer());
+    const manifest = JSON.parse(new TextDecoder().decode(zip.get('sheaf-export.json'))) as Manifest;
+    expect(manifest.format).toBe('sheaf-export');
+    expect(manifest.user.id).toBe(world.owner.id);
+    expect(manifest.profile.display_name).toBe('Olivia Owner');
+    expect(manifest.notebooks.map((n) => n.id)).toEqual([world.notebookId]);
+    expect(manifest.members.map((m) => m.role).sort()).toEqual(['editor', 'owner', 'viewer']);
+    expect(manifest.invitations.map((i) => i.email)).toEqual(['pending@example.com']);
+    expect(manifest.notes.map((n) => n.id).sort()).toEqual([world.noteId, editorNoteId].sort());
+    const [attachment] = manifest.attachments;
+    expect(attachment!.file).toBe(`files/attachments/${world.attachmentPath}`);
+    expect(new TextDecoder().decode(zip.get(attachment!.file!))).toBe('%PDF-1.4 sheaf');
+    expect(manifest.profile.file).toBe(`files/avatars/${world.owner.id}/avatar.png`);
+    expect(zip.get(manifest.profile.file!)).toEqual(Uint8Array.from([0x89, 0x50, 0x4e, 0x47]));
+  });
+
+  it('gives an editor only what they wrote and where they are a member, as JSON with signed URLs', async () => {
+    const res = await callFunction(stack, 'export-data', world.editor, { query: '?format=json' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="sheaf-export-.*\.json"$/,
+    );
+    const manifest = (await res.json()) as Manifest;
+    expect(manifest.notebooks).toEqual([]);
+    expect(manifest.memberships).toEqual([
+      expect.objectContaining({ notebook_id: world.notebookId, role: 'editor' }),
+    ]);
+    expect(manifest.notes.map((n) => n.id)).toEqual([editorNoteId]);
+    expect(manifest.attachments).toEqual([]);
+  });
+
+  it('signs URLs for files in the JSON format', async () => {
+    const res = await callFunction(stack, 'export-data', world.owner, {
+      query: '?format=json',
+      aal: 'aal2',
+    });
+    const manifest = (await res.json()) as Manifest;
+    const url = manifest.attachments[0]!.signed_url!;
+    expect(url).toContain('/storage/v1/object/sign/attachments/');
+    const file = await fetch(url);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe('%PDF-1.4 sheaf');
+  });
+
+  it('refuses an owner with MFA on at aal1, a bad format, and a caller without a user', async () => {
+    const weak = await callFunction(stack, 'export-data', world.owner, {
+      method: 'GET',
+      aal: 'aal1',
+    });
+    expect(weak.status).toBe(403);
+    expect(await weak.json()).toEqual({
+      error: { code: 'insufficient_aal', message: expect.any(String) },
+    });
+    const bad = await callFunction(stack, 'export-data', world.editor, {
+      method: 'GET',
+      query: '?format=tar',
+    });
+    expect(bad.status).toBe(400);
+    const anon = await callFunction(stack, 'export-data', null, { method: 'GET' });
+    expect(anon.status).toBe(401);
+  });
+});

@@ -1,0 +1,125 @@
+// The share-notebook edge function in real Deno: owners share with existing accounts (members at
+// once) or unknown addresses (pending invitations); everyone else is refused; errors are
+// { error: { code, message } } with the right status.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, type TestStack } from '../support/stack.ts';
+import { callFunction } from './support/functions.ts';
+import { createUser, startSheafStack } from './support/sheaf-stack.ts';
+import { buildWorld, type World } from './support/world.ts';
+
+describe.each(DRIVERS)('share-notebook on %s', (driver) => {
+  let stack: TestStack;
+  let world: World;
+  beforeAll(async () => {
+    stack = await startSheafStack(driver);
+    world = await buildWorld(stack.db);
+  });
+  afterAll(() => stack?.close());
+
+  const share = (body: unknown, as = () => world.owner, aal: 'aal1' | 'aal2' = 'aal2') =>
+    callFunction(stack, 'share-notebook', as(), { body, aal });
+
+  it('makes an existing account a member with the requested role', async () => {
+    const res = await share({
+      notebook_id: world.notebookId,
+      email: world.outsider.email.toUpperCase(),
+      role: 'viewer',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      status: 'member',
+      user_id: world.outsider.id,
+      role: 'viewer',
+    });
+    const again = await share({
+      notebook_id: world.notebookId,
+      email: world.outsider.email,
+      role: 'editor',
+    });
+    expect(again.status).toBe(200);
+    const { rows } = await stack.db.query(
+      'select role from public.notebook_members where notebook_id = $1 and user_id = $2',
+      [world.notebookId, world.outsider.id],
+    );
+    expect(rows).toEqual([{ role: 'editor' }]);
+  });
+
+  it('invites an unknown address and the invitation is claimed when the address is confirmed', async () => {
+    const email = `newcomer.${Date.now()}@example.com`;
+    const res = await share({ notebook_id: world.notebookId, email, role: 'editor' });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { status: string; email: string; role: string };
+    expect(body).toMatchObject({ status: 'invited', email, role: 'editor' });
+    const invitation = await stack.db.query(
+      'select role, invited_by from public.invitations where notebook_id = $1 and email = $2',
+      [world.notebookId, email],
+    );
+    expect(invitation.rows).toEqual([{ role: 'editor', invited_by: world.owner.id }]);
+  });
+
+  it('treats an address whose account is not confirmed as an invitation', async () => {
+    const pending = await createUser(stack.db, 'unconfirmed', { confirmed: false });
+    const res = await share({
+      notebook_id: world.notebookId,
+      email: pending.email,
+      role: 'viewer',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'invited' });
+    const member = await stack.db.query(
+      'select 1 from public.notebook_members where notebook_id = $1 and user_id = $2',
+      [world.notebookId, pending.id],
+    );
+    expect(member.rows).toEqual([]);
+  });
+
+  it('refuses editors (403), strangers (404) and an owner without aal2 (403)', async () => {
+    const body = { notebook_id: world.notebookId, email: 'x@example.com', role: 'viewer' };
+    const editor = await share(body, () => world.editor, 'aal1');
+    expect(editor.status).toBe(403);
+    expect(await editor.json()).toEqual({
+      error: { code: 'not_owner', message: expect.any(String) },
+    });
+    const stranger = await share(body, () => world.stranger, 'aal1');
+    expect(stranger.status).toBe(404);
+    expect(((await stranger.json()) as { error: { code: string } }).error.code).toBe(
+      'notebook_not_found',
+    );
+    const weak = await share(body, () => world.owner, 'aal1');
+    expect(weak.status).toBe(403);
+    expect(((await weak.json()) as { error: { code: string } }).error.code).toBe(
+      'insufficient_aal',
+    );
+    const invited = await stack.db.query('select 1 from public.invitations where email = $1', [
+      'x@example.com',
+    ]);
+    expect(invited.rows).toEqual([]);
+  });
+
+  it('answers bad input with 400 and its code, and callers without a user with 401', async () => {
+    const cases: [unknown, string][] = [
+      [{ notebook_id: 'nope', email: 'a@example.com', role: 'viewer' }, 'invalid_request'],
+      [{ notebook_id: world.notebookId, email: 'not-an-email', role: 'viewer' }, 'invalid_email'],
+      [{ notebook_id: world.notebookId, email: 'a@example.com', role: 'owner' }, 'invalid_request'],
+      [[1, 2], 'invalid_json'],
+      [
+        { notebook_id: world.notebookId, email: world.owner.email, role: 'viewer' },
+        'cannot_share_with_self',
+      ],
+    ];
+    for (const [body, code] of cases) {
+      const res = await share(body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe(code);
+    }
+    const anon = await callFunction(stack, 'share-notebook', null, {
+      body: { notebook_id: world.notebookId, email: 'a@example.com', role: 'viewer' },
+    });
+    expect(anon.status).toBe(401);
+    const get = await callFunction(stack, 'share-notebook', world.owner, {
+      method: 'GET',
+      aal: 'aal2',
+    });
+    expect(get.status).toBe(405);
+  });
+});

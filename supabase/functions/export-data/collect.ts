@@ -1,0 +1,147 @@
+// Reads everything the caller owns or wrote, as the caller (row-level security applies): their
+// profile, the notebooks they own with members and pending invitations, their memberships
+// elsewhere, notes and attachment records in their notebooks or written by them.
+import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import type { Caller } from '../_shared/clients.ts';
+
+type Row = Record<string, unknown>;
+
+const PAGE = 1000;
+const CHUNK = 100;
+
+const NOTE_COLUMNS =
+  'id, notebook_id, author_id, title, body, tags, pinned, created_at, updated_at';
+const ATTACHMENT_COLUMNS =
+  'id, note_id, notebook_id, path, file_name, size_bytes, mime_type, created_by, created_at';
+
+/** All rows of a query, page by page (the API returns at most max_rows at a time). */
+async function all(
+  label: string,
+  page: (
+    from: number,
+    to: number,
+  ) => PromiseLike<{ data: unknown[] | null; error: { message: string } | null }>,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let from = 0; ; from += PAGE) {
+    const { data, error } = await page(from, from + PAGE - 1);
+    if (error) throw new Error(`${label}: ${error.message}`);
+    rows.push(...((data ?? []) as Row[]));
+    if (!data || data.length < PAGE) return rows;
+  }
+}
+
+/** Rows whose column is in ids, fetched in chunks so URLs stay short. */
+async function byIds(
+  client: SupabaseClient,
+  table: string,
+  columns: string,
+  column: string,
+  ids: string[],
+  orderBy = 'id',
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    rows.push(
+      ...(await all(table, (from, to) =>
+        client
+          .from(table)
+          .select(columns)
+          .in(column, chunk)
+          .order(orderBy)
+          .order(column)
+          .range(from, to),
+      )),
+    );
+  }
+  return rows;
+}
+
+function mergeById(...lists: Row[][]): Row[] {
+  const byId = new Map<unknown, Row>();
+  for (const list of lists) for (const row of list) byId.set(row.id, row);
+  return [...byId.values()];
+}
+
+export interface ExportData {
+  format: 'sheaf-export';
+  version: 1;
+  exported_at: string;
+  user: { id: string; email: string | null };
+  profile: Row | null;
+  notebooks: Row[];
+  members: Row[];
+  invitations: Row[];
+  memberships: Row[];
+  notes: Row[];
+  attachments: Row[];
+}
+
+export async function collectExport(caller: Caller): Promise<ExportData> {
+  const db = caller.client;
+  const { data: profile, error } = await db
+    .from('profiles')
+    .select('*')
+    .eq('id', caller.id)
+    .maybeSingle();
+  if (error) throw new Error(`profiles: ${error.message}`);
+  const notebooks = await all('notebooks', (from, to) =>
+    db.from('notebooks').select('*').eq('owner_id', caller.id).order('id').range(from, to),
+  );
+  const owned = notebooks.map((n) => String(n.id));
+  const members = await byIds(
+    db,
+    'notebook_members',
+    'notebook_id, user_id, role, created_at',
+    'notebook_id',
+    owned,
+    'user_id',
+  );
+  const invitations = await byIds(
+    db,
+    'invitations',
+    'id, notebook_id, email, role, created_at',
+    'notebook_id',
+    owned,
+  );
+  const memberships = await all('notebook_members', (from, to) =>
+    db
+      .from('notebook_members')
+      .select('notebook_id, role, created_at')
+      .eq('user_id', caller.id)
+      .neq('role', 'owner')
+      .order('notebook_id')
+      .range(from, to),
+  );
+  const notes = mergeById(
+    await byIds(db, 'notes', NOTE_COLUMNS, 'notebook_id', owned),
+    await all('notes', (from, to) =>
+      db.from('notes').select(NOTE_COLUMNS).eq('author_id', caller.id).order('id').range(from, to),
+    ),
+  );
+  const attachments = mergeById(
+    await byIds(db, 'attachments', ATTACHMENT_COLUMNS, 'notebook_id', owned),
+    await all('attachments', (from, to) =>
+      db
+        .from('attachments')
+        .select(ATTACHMENT_COLUMNS)
+        .eq('created_by', caller.id)
+        .order('id')
+        .range(from, to),
+    ),
+  );
+  return {
+    format: 'sheaf-export',
+    version: 1,
+    exported_at: new Date().toISOString(),
+    user: { id: caller.id, email: caller.email ?? null },
+    profile: profile ?? null,
+    notebooks,
+    members,
+    invitations,
+    memberships,
+    notes,
+    attachments,
+  };
+}
