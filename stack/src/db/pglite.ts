@@ -1,6 +1,8 @@
 // The PGlite driver: embedded Postgres (WASM) in this process, persisted to a directory or held
 // in memory. PGlite has one connection, so transactions are serialised by PGlite itself.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
@@ -8,6 +10,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { citext } from '@electric-sql/pglite/contrib/citext';
 import type { Database, QueryResult, Queryable } from './adapter.ts';
 import { parserTable } from './parse-value.ts';
+import { readTemplate, saveTemplate } from './pglite-template.ts';
 import { startWireServer, type WireServer } from './pglite-socket.ts';
 
 interface PgliteLike {
@@ -40,11 +43,15 @@ function wrap(conn: PgliteLike): Queryable {
 /** Opens PGlite at dataDir (a directory), or in memory when dataDir is undefined. */
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
+  const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
+  const template = fresh ? await readTemplate() : undefined;
   const pg = await PGlite.create({
     dataDir,
     parsers,
     extensions: { pgcrypto, uuid_ossp, pg_trgm, citext },
+    ...(template ? { loadDataDir: template } : {}),
   });
+  if (fresh && !template) await saveTemplate(pg);
   const base = wrap(pg as unknown as PgliteLike);
   let wire: Promise<WireServer> | undefined;
   return {

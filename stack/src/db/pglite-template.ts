@@ -1,0 +1,43 @@
+// A cache of PGlite's freshly initialised data directory. Creating a database runs initdb inside
+// WASM, which takes seconds; loading the same files from a tarball takes a fraction of that. The
+// template is made once per PGlite version and shared by every fresh start (tests, CLI, bench).
+import { readFileSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+
+const require = createRequire(import.meta.url);
+// The package does not export its package.json; it sits one folder above the entry point.
+const packageJson = path.resolve(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
+
+function templateFile(): string {
+  const base =
+    process.env.SHEAF_CACHE_DIR ?? path.join(os.homedir() || os.tmpdir(), '.cache', 'sheaf-stack');
+  return path.join(base, `pglite-${version}-initdb.tar.gz`);
+}
+
+/** The cached pristine data directory, if one was saved before. */
+export async function readTemplate(): Promise<Blob | undefined> {
+  try {
+    return new Blob([await readFile(templateFile())]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Saves a pristine database's files as the template (atomically; losing a race is harmless). */
+export async function saveTemplate(pg: PGlite): Promise<void> {
+  try {
+    const file = templateFile();
+    const dump = await pg.dumpDataDir('gzip');
+    await mkdir(path.dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temp, Buffer.from(await dump.arrayBuffer()));
+    await rename(temp, file);
+  } catch {
+    // A cache that cannot be written only costs time on the next fresh start.
+  }
+}
