@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { StorageError } from './errors.ts';
+import type { StorageError } from './errors.ts';
 import {
   bucketSizeLimit,
   mustBeAllowedMime,
