@@ -1,0 +1,184 @@
+// The RLS matrix for Sheaf's tables through the REST API with supabase-js, as the app calls it:
+// every table × every actor × select / insert / update / delete. Writes are sent with
+// `Prefer: tx=rollback`, so every case starts from the same world.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { DRIVERS, type TestStack } from '../support/stack.ts';
+import { tokenFor, startSheafStack, type Outcome, type TestUser } from './support/sheaf-stack.ts';
+import { ACTORS, buildWorld, type ActorName, type World } from './support/world.ts';
+
+type Op = 'select' | 'insert' | 'update' | 'delete';
+type Row = Record<string, unknown>;
+
+interface TableSpec {
+  /** Identifies the target row. */
+  match: (w: World) => Row;
+  insert: (w: World) => Row;
+  patch: Row;
+  allowed: Record<Op, ActorName[]>;
+}
+
+const MEMBERS: ActorName[] = ['viewer', 'editor', 'owner'];
+const WRITERS: ActorName[] = ['editor', 'owner'];
+
+const TABLES: Record<string, TableSpec> = {
+  profiles: {
+    match: (w) => ({ id: w.owner.id }),
+    insert: (w) => ({ id: w.ghost.id, display_name: 'ghost' }),
+    patch: { display_name: 'changed' },
+    allowed: { select: MEMBERS, insert: [], update: ['owner'], delete: [] },
+  },
+  notebooks: {
+    match: (w) => ({ id: w.notebookId }),
+    insert: () => ({ name: 'Mine' }),
+    patch: { name: 'Renamed' },
+    allowed: {
+      select: MEMBERS,
+      insert: ['stranger', 'viewer', 'editor', 'owner'],
+      update: ['owner'],
+      delete: ['owner'],
+    },
+  },
+  notebook_members: {
+    match: (w) => ({ notebook_id: w.notebookId, user_id: w.viewer.id }),
+    insert: (w) => ({ notebook_id: w.notebookId, user_id: w.outsider.id, role: 'viewer' }),
+    patch: { role: 'editor' },
+    allowed: { select: MEMBERS, insert: ['owner'], update: ['owner'], delete: ['viewer', 'owner'] },
+  },
+  notes: {
+    match: (w) => ({ id: w.noteId }),
+    insert: (w) => ({ notebook_id: w.notebookId, title: 'New', tags: ['a'] }),
+    patch: { body: 'edited' },
+    allowed: { select: MEMBERS, insert: WRITERS, update: WRITERS, delete: WRITERS },
+  },
+  attachments: {
+    match: (w) => ({ id: w.attachmentId }),
+    insert: (w) => ({
+      note_id: w.noteId,
+      notebook_id: w.notebookId,
+      path: `${w.notebookId}/${w.noteId}/new.txt`,
+      file_name: 'new.txt',
+      size_bytes: 3,
+      mime_type: 'text/plain',
+    }),
+    patch: { file_name: 'renamed.pdf' },
+    allowed: { select: MEMBERS, insert: WRITERS, update: WRITERS, delete: WRITERS },
+  },
+  invitations: {
+    match: (w) => ({ id: w.invitationId }),
+    insert: (w) => ({ notebook_id: w.notebookId, email: 'new@example.com', role: 'editor' }),
+    patch: { role: 'editor' },
+    allowed: { select: ['owner'], insert: ['owner'], update: ['owner'], delete: ['owner'] },
+  },
+};
+
+const OPS: Op[] = ['select', 'insert', 'update', 'delete'];
+
+const CASES = Object.entries(TABLES).flatMap(([table, spec]) =>
+  OPS.flatMap((op) =>
+    ACTORS.map((actor) => ({
+      table,
+      op,
+      actor,
+      expected: (spec.allowed[op].includes(actor) ? 'allowed' : 'refused') as Outcome,
+    })),
+  ),
+);
+
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used here');
+  }
+}
+
+/** Adds tx=rollback to every request's Prefer header. */
+const rollbackFetch: typeof fetch = (input, init) => {
+  const headers = new Headers(init?.headers);
+  const prefer = headers.get('Prefer');
+  headers.set('Prefer', prefer ? `${prefer},tx=rollback` : 'tx=rollback');
+  return fetch(input, { ...init, headers });
+};
+
+describe.each(DRIVERS)('Sheaf table policies (REST API) on %s', (driver) => {
+  let stack: TestStack;
+  let world: World;
+  const clients = new Map<ActorName, SupabaseClient>();
+
+  beforeAll(async () => {
+    stack = await startSheafStack(driver);
+    world = await buildWorld(stack.db);
+    const users: Record<ActorName, [TestUser | null, 'aal1' | 'aal2']> = {
+      anon: [null, 'aal1'],
+      stranger: [world.stranger, 'aal1'],
+      viewer: [world.viewer, 'aal1'],
+      editor: [world.editor, 'aal1'],
+      owner: [world.owner, 'aal2'],
+      'owner-aal1': [world.owner, 'aal1'],
+    };
+    for (const actor of ACTORS) {
+      const [user, aal] = users[actor];
+      const headers: Record<string, string> = user
+        ? { Authorization: `Bearer ${await tokenFor(stack, user, aal)}` }
+        : {};
+      clients.set(
+        actor,
+        createClient(stack.url, stack.keys.anonKey, {
+          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+          realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+          global: { headers, fetch: rollbackFetch },
+        }),
+      );
+    }
+  });
+  afterAll(() => stack?.close());
+
+  async function run(table: string, op: Op, actor: ActorName): Promise<Outcome> {
+    const spec = TABLES[table]!;
+    const from = clients.get(actor)!.from(table);
+    const match = spec.match(world);
+    const result =
+      op === 'select'
+        ? await from.select('*').match(match)
+        : op === 'insert'
+          ? await from.insert(spec.insert(world)).select()
+          : op === 'update'
+            ? await from.update(spec.patch).match(match).select()
+            : await from.delete().match(match).select();
+    if (result.error) {
+      // Refusals are insufficient_privilege (grants or RLS WITH CHECK); anything else is a bug.
+      expect(result.error.code).toBe('42501');
+      return 'refused';
+    }
+    return (result.data?.length ?? 0) > 0 ? 'allowed' : 'refused';
+  }
+
+  it.each(CASES)('$table: $actor $op is $expected', async ({ table, op, actor, expected }) => {
+    expect(await run(table, op, actor)).toBe(expected);
+  });
+
+  it('rolled every write back: the world is as it was built', async () => {
+    const { rows } = await stack.db.query(
+      `select (select count(*)::int from public.notebooks) as notebooks,
+              (select count(*)::int from public.notes where notebook_id = $1) as notes,
+              (select count(*)::int from public.notebook_members where notebook_id = $1) as members`,
+      [world.notebookId],
+    );
+    expect(rows[0]).toEqual({ notebooks: 1, notes: 1, members: 3 });
+  });
+
+  it('finds notes by full-text search across every readable notebook', async () => {
+    const viewer = clients.get('viewer')!;
+    const { data, error } = await viewer
+      .from('notes')
+      .select('id, title')
+      .textSearch('search', 'worlds', { type: 'websearch', config: 'english' });
+    expect(error).toBeNull();
+    expect(data).toEqual([{ id: world.noteId, title: 'First note' }]);
+    const stranger = await clients
+      .get('stranger')!
+      .from('notes')
+      .select('id')
+      .textSearch('search', 'world', { type: 'websearch', config: 'english' });
+    expect(stranger.data).toEqual([]);
+  });
+});
