@@ -51,7 +51,7 @@ export function planMutation(
     ...parts,
     filters: parts.filters.filter((f) => f.path.length > 0),
     logic: parts.logic.filter((l) => l.path.length > 0),
-    order: parts.order.filter((o) => o.path.length > 0),
+    // The root order also orders the returned representation.
     limits: parts.limits.filter((l) => l.path.length > 0),
     offsets: parts.offsets.filter((o) => o.path.length > 0),
   };

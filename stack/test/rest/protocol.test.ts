@@ -1,0 +1,172 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, type TestStack } from '../support/stack.ts';
+import { anonClient, rest, serviceClient, startRestStack } from './support.ts';
+
+describe.each(DRIVERS)('media types, profiles, metadata and errors on %s', (driver) => {
+  let stack: TestStack;
+  let db: SupabaseClient;
+  beforeAll(async () => {
+    stack = await startRestStack(driver);
+    db = serviceClient(stack);
+  });
+  afterAll(() => stack?.close());
+
+  it('single() answers one object, maybeSingle() null for none, PGRST116 for many', async () => {
+    const one = await db.from('items').select('name').eq('id', 1).single();
+    expect(one.data).toEqual({ name: 'apple' });
+    const none = await db.from('items').select('name').eq('id', 999).maybeSingle();
+    expect(none).toMatchObject({ data: null, error: null });
+    const many = await db.from('items').select('name').single();
+    expect(many.status).toBe(406);
+    expect(many.error).toEqual({
+      code: 'PGRST116',
+      message: 'Cannot coerce the result to a single JSON object',
+      details: 'The result contains 5 rows',
+      hint: null,
+    });
+    const res = await rest(stack, '/items?id=eq.1&select=name', {
+      headers: { Accept: 'application/vnd.pgrst.object+json' },
+    });
+    expect(res.headers.get('content-type')).toBe(
+      'application/vnd.pgrst.object+json; charset=utf-8',
+    );
+  });
+
+  it('csv() answers text/csv with a header row', async () => {
+    const { data } = await db.from('items').select('id, name').order('id').limit(2).csv();
+    expect(data).toBe('id,name\n1,apple\n2,banana');
+  });
+
+  it('an unavailable media type is PGRST107 (406)', async () => {
+    const res = await rest(stack, '/items', { headers: { Accept: 'application/xml' } });
+    expect(res.status).toBe(406);
+    expect(await res.json()).toMatchObject({
+      code: 'PGRST107',
+      message: 'None of these media types are available: application/xml',
+    });
+  });
+
+  it('reads another exposed schema with Accept-Profile and echoes Content-Profile', async () => {
+    const { data, error } = await db.schema('other').from('things').select('name');
+    expect(error).toBeNull();
+    expect(data).toEqual([{ name: 'other thing' }]);
+    const res = await rest(stack, '/things', { headers: { 'Accept-Profile': 'other' } });
+    expect(res.headers.get('content-profile')).toBe('other');
+    const bad = await rest(stack, '/things', { headers: { 'Accept-Profile': 'secret' } });
+    expect(bad.status).toBe(406);
+    expect(await bad.json()).toEqual({
+      code: 'PGRST106',
+      message: 'Invalid schema: secret',
+      details: null,
+      hint: 'Only the following schemas are exposed: public, other',
+    });
+  });
+
+  it('HEAD answers headers only, with the count', async () => {
+    const res = await rest(stack, '/items', { method: 'HEAD', headers: { Prefer: 'count=exact' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-range')).toBe('0-4/5');
+    expect(await res.text()).toBe('');
+  });
+
+  it('serves the OpenAPI description at the root', async () => {
+    const res = await rest(stack, '/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/openapi+json');
+    const doc = await res.json();
+    expect(doc.swagger).toBe('2.0');
+    expect(doc.paths['/items']).toBeDefined();
+    expect(doc.paths['/rpc/add']).toBeDefined();
+    expect(doc.definitions.clients.properties.name).toMatchObject({
+      type: 'string',
+      format: 'text',
+    });
+  });
+
+  it('unknown tables are PGRST205 with a suggestion', async () => {
+    const { error, status } = await db.from('item').select();
+    expect(status).toBe(404);
+    expect(error).toEqual({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.item' in the schema cache",
+      details: null,
+      hint: "Perhaps you meant the table 'public.items'",
+    });
+  });
+
+  it('unknown columns are Postgres 42703 (400)', async () => {
+    const { error, status } = await db.from('items').select('nope');
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: '42703', message: 'column items.nope does not exist' });
+  });
+
+  it('a select that does not parse is PGRST100', async () => {
+    const res = await rest(stack, '/items?select=name,clients(');
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.code).toBe('PGRST100');
+    expect(body.message).toMatch(
+      /^"failed to parse select parameter \(name,clients\(\)" \(line 1, column \d+\)$/,
+    );
+  });
+
+  it('an embed without a relationship is PGRST200', async () => {
+    const { error, status } = await db.from('items').select('name, clients(name)');
+    expect(status).toBe(400);
+    expect(error).toEqual({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'items' and 'clients' in the schema cache",
+      details:
+        "Searched for a foreign key relationship between 'items' and 'clients' in the schema 'public', but no matches were found.",
+      hint: null,
+    });
+  });
+
+  it('filtering on a resource that is not embedded is PGRST108', async () => {
+    const res = await rest(stack, '/clients?select=name&projects.name=eq.x');
+    expect(res.status).toBe(400);
+    expect((await res.json()).code).toBe('PGRST108');
+  });
+
+  it('a malformed JWT is PGRST301 with WWW-Authenticate', async () => {
+    const res = await rest(stack, '/items', { token: 'a.b' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toContain('invalid_token');
+    expect(await res.json()).toEqual({
+      code: 'PGRST301',
+      message: 'Expected 3 parts in JWT; got 2',
+      details: null,
+      hint: null,
+    });
+  });
+
+  it('handling=strict refuses unknown preferences with PGRST122', async () => {
+    const res = await rest(stack, '/items', { headers: { Prefer: 'handling=strict, bogus=1' } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'PGRST122',
+      message: 'Invalid preferences given with handling=strict',
+      details: 'Invalid preferences: bogus=1',
+      hint: null,
+    });
+  });
+
+  it('unsupported methods on RPC are PGRST101', async () => {
+    const res = await rest(stack, '/rpc/add', { method: 'PATCH' });
+    expect(res.status).toBe(405);
+    expect(await res.json()).toMatchObject({
+      code: 'PGRST101',
+      message: 'Cannot use the PATCH method on RPC',
+    });
+  });
+
+  it('picks up new tables after NOTIFY pgrst, reload schema', async () => {
+    await stack.db.exec(
+      "create table public.late (id int primary key); notify pgrst, 'reload schema';",
+    );
+    await expect
+      .poll(async () => (await anonClient(stack).from('late').select()).data, { timeout: 5000 })
+      .toEqual([]);
+  });
+});
