@@ -31,4 +31,6 @@ export interface ByteStore {
   read(version: string, range?: { start: number; end: number }): Promise<Readable>;
   /** Deletes versions; missing ones are ignored. */
   remove(versions: string[]): Promise<void>;
+  /** Every stored version (for sweeping bytes no row refers to). */
+  list(): Promise<string[]>;
 }

@@ -3,7 +3,7 @@
 // file system, so publishing is an atomic rename.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { ByteStore, StagedUpload } from './byte-store.ts';
 
@@ -86,6 +86,11 @@ export async function createDiskStore(root: string): Promise<ByteStore> {
         autoClose: true,
         highWaterMark: 1024 * 1024,
       });
+    },
+
+    async list() {
+      const entries = await readdir(versionsDir, { recursive: true, withFileTypes: true });
+      return entries.filter((e) => e.isFile() && VERSION.test(e.name)).map((e) => e.name);
     },
 
     async remove(versions) {

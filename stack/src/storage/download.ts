@@ -95,7 +95,10 @@ function objectHeaders(row: ObjectRow, options: ServeOptions): Headers {
   const meta = row.metadata ?? {};
   const headers = new Headers({
     'Accept-Ranges': 'bytes',
-    'Content-Type': meta.mimetype ?? 'application/octet-stream',
+    // HTML is never rendered from storage (it would run on the API's origin), as in Supabase.
+    'Content-Type': meta.mimetype?.includes('text/html')
+      ? 'text/plain'
+      : (meta.mimetype ?? 'application/octet-stream'),
     'X-Robots-Tag': 'none',
   });
   if (meta.eTag) headers.set('ETag', meta.eTag);

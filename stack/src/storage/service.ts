@@ -25,6 +25,7 @@ export async function createStorageService(ctx: StackContext): Promise<Hono<Gate
     urlSigningSecret: new TextEncoder().encode(ctx.config.auth.jwtSecret),
   };
   await buckets.syncConfigBuckets(deps);
+  await sweepOrphans(deps);
 
   const app = new Hono<GatewayEnv>();
   const route = (method: string, pattern: string, handler: Handler) =>
@@ -204,6 +205,25 @@ export async function createStorageService(ctx: StackContext): Promise<Hono<Gate
   });
 
   return app;
+}
+
+/**
+ * Removes bytes no object row refers to (left by a crash between publishing and committing, or
+ * by a database reset). Runs before the server listens, so no upload is in flight.
+ */
+async function sweepOrphans(deps: StorageDeps): Promise<void> {
+  const stored = await deps.store.list();
+  if (stored.length === 0) return;
+  const { rows } = await deps.db.query<{ version: string }>(
+    'select version from storage.objects where version = any($1::text[])',
+    [stored],
+  );
+  const live = new Set(rows.map((r) => r.version));
+  const orphans = stored.filter((v) => !live.has(v));
+  if (orphans.length > 0) {
+    await deps.store.remove(orphans);
+    deps.ctx.log.info(`storage: removed ${orphans.length} unreferenced file(s)`);
+  }
 }
 
 async function transferBody(c: Parameters<Handler>[0]) {
