@@ -5,8 +5,22 @@ import { splitSql } from './split-sql.ts';
 describe('sortMigrations', () => {
   it('orders by numeric version and ignores files that are not migrations', () => {
     expect(
-      sortMigrations(['20240102000000_b.sql', 'README.md', '2_two.sql', '20240101000000_a.sql', '10_ten.sql', 'notes.sql', '1_one.sql']),
-    ).toEqual(['1_one.sql', '2_two.sql', '10_ten.sql', '20240101000000_a.sql', '20240102000000_b.sql']);
+      sortMigrations([
+        '20240102000000_b.sql',
+        'README.md',
+        '2_two.sql',
+        '20240101000000_a.sql',
+        '10_ten.sql',
+        'notes.sql',
+        '1_one.sql',
+      ]),
+    ).toEqual([
+      '1_one.sql',
+      '2_two.sql',
+      '10_ten.sql',
+      '20240101000000_a.sql',
+      '20240102000000_b.sql',
+    ]);
   });
 });
 
@@ -33,7 +47,9 @@ describe('splitSql', () => {
   });
 
   it('keeps BEGIN ATOMIC bodies whole', () => {
-    const statements = splitSql('create function g() returns int language sql begin atomic select 1; select 2; end;\nselect 3;');
+    const statements = splitSql(
+      'create function g() returns int language sql begin atomic select 1; select 2; end;\nselect 3;',
+    );
     expect(statements).toHaveLength(2);
     expect(statements[0]!.sql).toContain('select 2; end');
   });

@@ -44,7 +44,8 @@ export function splitSql(script: string): Statement[] {
       }
     } else if (c === "'" || c === '"') {
       // E'…' strings take backslash escapes; standard strings and identifiers do not.
-      const escapes = c === "'" && /[eE]/.test(script[i - 1] ?? '') && !/[A-Za-z0-9_]/.test(script[i - 2] ?? '');
+      const escapes =
+        c === "'" && /[eE]/.test(script[i - 1] ?? '') && !/[A-Za-z0-9_]/.test(script[i - 2] ?? '');
       i++;
       while (i < n) {
         if (escapes && script[i] === '\\') i += 2;
