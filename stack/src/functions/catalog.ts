@@ -39,12 +39,13 @@ async function findImportMap(
     const file = path.resolve(config.workdir, declared);
     return { kind: kindOf(file), file };
   }
-  for (const name of ['deno.json', 'deno.jsonc', 'import_map.json']) {
-    const file = path.join(dir, name);
-    if (await isFile(file)) return { kind: kindOf(file), file };
-  }
-  const fallback = path.join(functionsDir(config), 'import_map.json');
-  return (await isFile(fallback)) ? { kind: 'import-map', file: fallback } : undefined;
+  // In order of precedence; checked at once.
+  const candidates = ['deno.json', 'deno.jsonc', 'import_map.json']
+    .map((name) => path.join(dir, name))
+    .concat(path.join(functionsDir(config), 'import_map.json'));
+  const present = await Promise.all(candidates.map(isFile));
+  const file = candidates.find((_, i) => present[i]);
+  return file ? { kind: kindOf(file), file } : undefined;
 }
 
 /** The function called `name`, or undefined when there is none (or it is disabled). */
@@ -62,13 +63,11 @@ export async function findFunction(
   // A function declared in config.toml exists even when its file is missing (it then fails to boot).
   if (!declared && !(await isFile(entrypoint))) return undefined;
   const entryDir = path.dirname(entrypoint);
-  return {
-    name,
-    entrypoint,
-    verifyJwt: declared?.verifyJwt ?? true,
-    importMap: await findImportMap(config, entryDir, declared?.importMap),
-    packageJson: await isFile(path.join(entryDir, 'package.json')),
-  };
+  const [importMap, packageJson] = await Promise.all([
+    findImportMap(config, entryDir, declared?.importMap),
+    isFile(path.join(entryDir, 'package.json')),
+  ]);
+  return { name, entrypoint, verifyJwt: declared?.verifyJwt ?? true, importMap, packageJson };
 }
 
 /** True when supabase/functions holds at least one function (the Deno binary is then required). */

@@ -7,17 +7,19 @@ import path from 'node:path';
 const SKIP_DIRS = new Set(['node_modules', '.git', 'vendor']);
 const MAX_FILES = 2000;
 
-async function walk(dir: string, out: string[]): Promise<void> {
+async function walk(dir: string, out: Promise<string>[]): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const subdirs: Promise<void>[] = [];
   for (const entry of entries) {
-    if (out.length >= MAX_FILES) return;
+    if (out.length >= MAX_FILES) break;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) await walk(full, out);
+      if (!SKIP_DIRS.has(entry.name) && !entry.name.startsWith('.')) subdirs.push(walk(full, out));
     } else if (entry.isFile() || entry.isSymbolicLink()) {
-      out.push(await describe(full));
+      out.push(describe(full));
     }
   }
+  await Promise.all(subdirs);
 }
 
 async function describe(file: string): Promise<string> {
@@ -25,10 +27,10 @@ async function describe(file: string): Promise<string> {
   return s ? `${file}:${s.mtimeMs}:${s.size}` : `${file}:-`;
 }
 
-/** Fingerprint of `root` and of the extra files given. */
+/** Fingerprint of `root` and of the extra files given. Stats run in parallel. */
 export async function fingerprint(root: string, extra: string[] = []): Promise<string> {
-  const out: string[] = [];
+  const out: Promise<string>[] = [];
   await walk(root, out);
-  for (const file of extra) if (!file.startsWith(root + path.sep)) out.push(await describe(file));
-  return out.sort().join('\n');
+  for (const file of extra) if (!file.startsWith(root + path.sep)) out.push(describe(file));
+  return (await Promise.all(out)).sort().join('\n');
 }
