@@ -1,6 +1,17 @@
 // The auth service's one route table: every /auth/v1 endpoint and its handler.
 import type { Context } from 'hono';
+import { deleteFactor, listFactors, updateFactor } from './admin/factors.ts';
+import { generateLink, invite } from './admin/generate-link.ts';
+import {
+  createAdminUser,
+  deleteAdminUser,
+  getAdminUser,
+  listUsers,
+  updateAdminUser,
+} from './admin/users.ts';
 import type { AuthDeps } from './deps.ts';
+import { challengeFactor, unenrollFactor, verifyFactor } from './mfa/challenge-verify.ts';
+import { enrollFactor } from './mfa/enroll.ts';
 import { logout } from './handlers/logout.ts';
 import { otp } from './handlers/otp.ts';
 import { reauthenticate } from './handlers/reauthenticate.ts';
@@ -37,4 +48,18 @@ export const ROUTES: Route[] = [
   { method: 'GET', path: '/user', handler: getUser },
   { method: 'PUT', path: '/user', handler: updateUser },
   { method: 'POST', path: '/logout', handler: logout },
+  { method: 'POST', path: '/factors', handler: enrollFactor },
+  { method: 'POST', path: '/factors/:factor_id/challenge', handler: challengeFactor },
+  { method: 'POST', path: '/factors/:factor_id/verify', handler: verifyFactor },
+  { method: 'DELETE', path: '/factors/:factor_id', handler: unenrollFactor },
+  { method: 'POST', path: '/invite', handler: invite },
+  { method: 'GET', path: '/admin/users', handler: listUsers },
+  { method: 'POST', path: '/admin/users', handler: createAdminUser },
+  { method: 'GET', path: '/admin/users/:user_id', handler: getAdminUser },
+  { method: 'PUT', path: '/admin/users/:user_id', handler: updateAdminUser },
+  { method: 'DELETE', path: '/admin/users/:user_id', handler: deleteAdminUser },
+  { method: 'GET', path: '/admin/users/:user_id/factors', handler: listFactors },
+  { method: 'PUT', path: '/admin/users/:user_id/factors/:factor_id', handler: updateFactor },
+  { method: 'DELETE', path: '/admin/users/:user_id/factors/:factor_id', handler: deleteFactor },
+  { method: 'POST', path: '/admin/generate_link', handler: generateLink },
 ];
