@@ -182,3 +182,34 @@ describe.each(DRIVERS)('Sheaf table policies (REST API) on %s', (driver) => {
     expect(stranger.data).toEqual([]);
   });
 });
+
+describe.each(DRIVERS)('Sheaf embedding through the REST API on %s', (driver) => {
+  let stack: TestStack;
+  let world: World;
+  beforeAll(async () => {
+    stack = await startSheafStack(driver);
+    world = await buildWorld(stack.db);
+  });
+  afterAll(() => stack?.close());
+
+  it('lists a notebook’s members with their display names and notes with their author', async () => {
+    const viewer = createClient(stack.url, stack.keys.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+      global: { headers: { Authorization: `Bearer ${await tokenFor(stack, world.viewer)}` } },
+    });
+    const members = await viewer
+      .from('notebook_members')
+      .select('role, profiles(display_name)')
+      .eq('notebook_id', world.notebookId)
+      .eq('role', 'owner');
+    expect(members.error).toBeNull();
+    expect(members.data).toEqual([{ role: 'owner', profiles: { display_name: 'Olivia Owner' } }]);
+    const notes = await viewer
+      .from('notes')
+      .select('title, author:profiles!notes_author_profile_fkey(display_name)')
+      .eq('id', world.noteId);
+    expect(notes.error).toBeNull();
+    expect(notes.data).toEqual([{ title: 'First note', author: { display_name: 'Olivia Owner' } }]);
+  });
+});
