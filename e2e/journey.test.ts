@@ -33,18 +33,18 @@ describe('the first journey', () => {
     await page.getByRole('link', { name: 'Create an account' }).click();
     await page.waitForURL('**/sign-up');
     await page.getByRole('button', { name: 'Create account' }).click();
-    const emailField = page.getByLabel('Email');
+    const emailField = page.getByRole('textbox', { name: 'Email' });
     await expect(emailField.getAttribute('aria-invalid')).resolves.toBe('true');
     expect(await page.getByText('Enter your email address.').isVisible()).toBe(true);
     await screenshots(page, 'sign-up-errors');
 
     await emailField.fill(email);
-    await page.getByLabel('Password').fill('short1');
+    await page.getByLabel('Password', { exact: true }).fill('short1');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Use at least 8 characters (6 so far).').waitFor();
 
     const before = await lastMessageId(e2e.stackUrl, email);
-    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/verify?email=*');
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
@@ -65,8 +65,8 @@ describe('the first journey', () => {
     await page.goto(`${e2e.appUrl}/`);
     await page.waitForURL('**/sign-in');
 
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('wrong-password-1');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page
       .getByRole('alert')
@@ -74,7 +74,7 @@ describe('the first journey', () => {
       .waitFor();
     await screenshots(page, 'sign-in-error');
 
-    await page.getByLabel('Password').fill(password);
+    await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${e2e.appUrl}/`);
     await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
@@ -85,8 +85,8 @@ describe('the first journey', () => {
     const { context, page } = await e2e.newPage();
     const email = unique('link');
     await page.goto(`${e2e.appUrl}/sign-up`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('link-pass-12');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('link-pass-12');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.waitForURL('**/verify?email=*');
     const message = await waitForMessage(e2e.stackUrl, email);
@@ -100,8 +100,8 @@ describe('the first journey', () => {
   it('signs in with the demo account from seed.sql', async () => {
     const { context, page } = await e2e.newPage();
     await page.goto(`${e2e.appUrl}/sign-in`);
-    await page.getByLabel('Email').fill('demo@sheaf.local');
-    await page.getByLabel('Password').fill('sheaf-demo-2026');
+    await page.getByRole('textbox', { name: 'Email' }).fill('demo@sheaf.local');
+    await page.getByLabel('Password', { exact: true }).fill('sheaf-demo-2026');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL(`${e2e.appUrl}/`);
     await page.getByRole('heading', { name: 'Hello, Demo' }).waitFor();

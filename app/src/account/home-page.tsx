@@ -1,6 +1,8 @@
 // "/": the signed-in home. Shows who is signed in, from the verified claims where they are
 // available, and how this session was established.
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { Alert } from '../ui/alert.tsx';
 import { useSignedIn } from '../lib/session/session-context.ts';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -29,6 +31,7 @@ function methodsOf(amr: unknown): string {
 
 export function HomePage() {
   const { user, claims, session, aal } = useSignedIn();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const email = (claims?.email as string | undefined) ?? user.email ?? '';
   const name = (user.user_metadata?.display_name as string | undefined) ?? email.split('@')[0];
   useEffect(() => {
@@ -36,6 +39,7 @@ export function HomePage() {
   }, []);
   return (
     <>
+      {notice ? <Alert tone="info">{notice}</Alert> : null}
       <div>
         <h1 className="page-title">Hello, {name}</h1>
         <p className="page-lead">You are signed in to Sheaf.</p>

@@ -25,7 +25,13 @@ export function ProtectedGuard() {
 export function GuestGuard() {
   const { state } = useSession();
   if (state.status === 'loading') return <PageLoading label="Checking your session…" />;
-  if (state.status === 'signed-in')
-    return <Navigate to={state.needsMfa ? '/mfa' : (peekReturnTo() ?? '/')} replace />;
+  if (state.status === 'signed-in') {
+    const next = state.recovering
+      ? '/reset-password'
+      : state.needsMfa
+        ? '/mfa'
+        : (peekReturnTo() ?? '/');
+    return <Navigate to={next} replace />;
+  }
   return <Outlet />;
 }

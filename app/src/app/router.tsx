@@ -30,6 +30,18 @@ export function createAppRouter() {
               }),
             },
             {
+              path: 'sign-in/code',
+              lazy: async () => ({
+                Component: (await import('../auth/sign-in-code-page.tsx')).SignInCodePage,
+              }),
+            },
+            {
+              path: 'forgot-password',
+              lazy: async () => ({
+                Component: (await import('../auth/forgot-password-page.tsx')).ForgotPasswordPage,
+              }),
+            },
+            {
               path: 'verify',
               lazy: async () => ({
                 Component: (await import('../auth/verify-page.tsx')).VerifyPage,
@@ -41,6 +53,18 @@ export function createAppRouter() {
           path: 'auth/callback',
           lazy: async () => ({
             Component: (await import('../auth/auth-callback-page.tsx')).AuthCallbackPage,
+          }),
+        },
+        {
+          path: 'reset-password',
+          lazy: async () => ({
+            Component: (await import('../auth/reset-password-page.tsx')).ResetPasswordPage,
+          }),
+        },
+        {
+          path: 'mfa',
+          lazy: async () => ({
+            Component: (await import('../auth/mfa-page.tsx')).MfaPage,
           }),
         },
         {

@@ -62,7 +62,11 @@ export function AuthCallbackPage() {
   }, [supabase, params, problem]);
 
   if (!problem && state.status === 'signed-in') {
-    const next = state.needsMfa ? '/mfa' : (safePath(params.get('next')) ?? peekReturnTo() ?? '/');
+    const next = state.recovering
+      ? '/reset-password'
+      : state.needsMfa
+        ? '/mfa'
+        : (safePath(params.get('next')) ?? peekReturnTo() ?? '/');
     return <Navigate to={next} replace />;
   }
   if (!problem && (!finished || state.status === 'loading'))

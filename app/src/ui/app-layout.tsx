@@ -5,11 +5,12 @@ import { Brand } from './brand.tsx';
 
 interface AppLayoutProps {
   userLabel: string;
+  nav?: ReactNode;
   actions: ReactNode;
   children: ReactNode;
 }
 
-export function AppLayout({ userLabel, actions, children }: AppLayoutProps) {
+export function AppLayout({ userLabel, nav, actions, children }: AppLayoutProps) {
   return (
     <>
       <a className="skip-link" href="#main">
@@ -17,7 +18,10 @@ export function AppLayout({ userLabel, actions, children }: AppLayoutProps) {
       </a>
       <header className="app-header">
         <div className="app-header__inner">
-          <Brand />
+          <div className="app-header__start">
+            <Brand />
+            {nav}
+          </div>
           <div className="app-header__user">
             <span className="app-header__email" data-testid="header-user">
               {userLabel}

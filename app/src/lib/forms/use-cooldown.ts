@@ -1,8 +1,11 @@
 // A countdown after sending a code, so "Resend" waits before it can be pressed again.
 import { useCallback, useEffect, useState } from 'react';
 
-export function useCooldown(seconds: number): { remaining: number; start(): void } {
-  const [until, setUntil] = useState(0);
+export function useCooldown(
+  seconds: number,
+  startNow = false,
+): { remaining: number; start(): void } {
+  const [until, setUntil] = useState(() => (startNow ? Date.now() + seconds * 1000 : 0));
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (until <= now) return;

@@ -4,7 +4,11 @@ import type { Session } from '@supabase/supabase-js';
 import type { Supabase } from '../supabase.ts';
 import type { SignedIn } from './session-context.ts';
 
-export async function describeSession(supabase: Supabase, session: Session): Promise<SignedIn> {
+export async function describeSession(
+  supabase: Supabase,
+  session: Session,
+  recovering = false,
+): Promise<SignedIn> {
   const [claimsResult, aalResult] = await Promise.all([
     supabase.auth.getClaims().catch(() => null),
     supabase.auth.mfa.getAuthenticatorAssuranceLevel().catch(() => null),
@@ -19,5 +23,6 @@ export async function describeSession(supabase: Supabase, session: Session): Pro
     claims,
     aal: { current, next },
     needsMfa: current === 'aal1' && next === 'aal2',
+    recovering,
   };
 }

@@ -17,6 +17,8 @@ export interface SignedIn {
   aal: { current: AuthenticatorAssuranceLevels | null; next: AuthenticatorAssuranceLevels | null };
   /** A verified factor exists and this session is still at aal1: /mfa comes first. */
   needsMfa: boolean;
+  /** Signed in by a recovery link or code: a new password is due (/reset-password). */
+  recovering: boolean;
 }
 
 export type SessionState =

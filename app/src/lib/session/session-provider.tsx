@@ -18,6 +18,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const pathname = useRef(location.pathname);
   const signOutRequested = useRef(false);
+  const recovering = useRef(false);
 
   useEffect(() => {
     pathname.current = location.pathname;
@@ -31,8 +32,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         signOutRequestedHere: signOutRequested.current,
       });
       if (event === 'SIGNED_OUT') signOutRequested.current = false;
+      if (event === 'PASSWORD_RECOVERY') recovering.current = true;
+      if (event === 'SIGNED_OUT' || event === 'USER_UPDATED') recovering.current = false;
       const next: SessionState = session
-        ? await describeSession(supabase, session)
+        ? await describeSession(supabase, session, recovering.current)
         : { status: 'signed-out', notice: plan.notice };
       if (seq !== latest) return; // a newer event already decided the state
       if (plan.clearCache) queryClient.clear();

@@ -1,0 +1,94 @@
+// /sign-in/code: a one-time code instead of a password. Ask (email or phone), receive, enter; by
+// email the same message also carries a magic link that signs in through /auth/callback (PKCE).
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useSubmit } from '../lib/forms/use-submit.ts';
+import { useSupabase } from '../lib/supabase.ts';
+import { Alert } from '../ui/alert.tsx';
+import { AuthLayout } from '../ui/auth-layout.tsx';
+import { Button } from '../ui/button.tsx';
+import { CodeForm } from './code-form.tsx';
+import { useIdentifier, type Identifier } from './use-identifier.tsx';
+
+export function SignInCodePage() {
+  const supabase = useSupabase();
+  const identifier = useIdentifier();
+  const [sentTo, setSentTo] = useState<Identifier | null>(null);
+  const submit = useSubmit();
+
+  function send(id: Identifier) {
+    const options = {
+      shouldCreateUser: false,
+      emailRedirectTo: `${window.location.origin}/auth/callback`,
+    };
+    return 'email' in id
+      ? supabase.auth.signInWithOtp({ email: id.email, options })
+      : supabase.auth.signInWithOtp({ phone: id.phone, options: { shouldCreateUser: false } });
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const id = identifier.validate();
+    if (!id) return;
+    if (await submit.run(() => send(id))) setSentTo(id);
+  }
+
+  const footer = (
+    <>
+      <Link to="/sign-in">Sign in with a password</Link> ·{' '}
+      <Link to="/sign-up">Create an account</Link>
+    </>
+  );
+
+  if (sentTo) {
+    const where = 'email' in sentTo ? sentTo.email : sentTo.phone;
+    return (
+      <AuthLayout
+        title="Enter your code"
+        lead={
+          <>
+            We sent a 6-digit code{'email' in sentTo ? ' and a sign-in link' : ''} to{' '}
+            <strong>{where}</strong>.
+          </>
+        }
+        footer={
+          <>
+            <button type="button" className="link-button" onClick={() => setSentTo(null)}>
+              Use a different {'email' in sentTo ? 'address' : 'number'}
+            </button>{' '}
+            · <Link to="/sign-in">Sign in with a password</Link>
+          </>
+        }
+      >
+        <CodeForm
+          submitLabel="Sign in"
+          pendingLabel="Signing in…"
+          justSent
+          verify={(token) =>
+            'email' in sentTo
+              ? supabase.auth.verifyOtp({ email: sentTo.email, token, type: 'email' })
+              : supabase.auth.verifyOtp({ phone: sentTo.phone, token, type: 'sms' })
+          }
+          resend={() => send(sentTo)}
+          resentMessage={`A new code is on its way to ${where}.`}
+        />
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Sign in with a code"
+      lead="No password needed: we send you a one-time code."
+      footer={footer}
+    >
+      {submit.error ? <Alert tone="error">{submit.error}</Alert> : null}
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Send a sign-in code">
+        {identifier.fields}
+        <Button type="submit" block pending={submit.pending}>
+          {submit.pending ? 'Sending…' : 'Send code'}
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

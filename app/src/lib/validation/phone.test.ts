@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { countryOptions, defaultCountry, toE164 } from './phone.ts';
+
+describe('toE164', () => {
+  it('combines a country and a national number', () =>
+    expect(toE164('GB', '07700 900123')).toEqual({ e164: '+447700900123', error: null }));
+  it('accepts a number typed with its own country code', () =>
+    expect(toE164('US', '+44 7700 900123').e164).toBe('+447700900123'));
+  it('asks for a number', () => expect(toE164('US', ' ').error).toBe('Enter your phone number.'));
+  it('rejects letters', () => expect(toE164('US', '555-CALL').error).toMatch(/digits only/));
+  it('rejects a number that cannot exist', () =>
+    expect(toE164('US', '123').error).toMatch(/not a valid phone number/));
+});
+
+describe('countries', () => {
+  it('lists countries with their calling codes', () => {
+    const options = countryOptions();
+    expect(options.length).toBeGreaterThan(200);
+    expect(options.find((o) => o.code === 'GB')?.label).toMatch(/\(\+44\)$/);
+  });
+  it('defaults to the browser language region', () => {
+    expect(defaultCountry('en-GB')).toBe('GB');
+    expect(defaultCountry('de')).toBe('US');
+    expect(defaultCountry(undefined)).toBe('US');
+  });
+});
