@@ -91,9 +91,26 @@ export interface TestStackOptions extends WorkdirSpec {
   env?: NodeJS.ProcessEnv;
 }
 
-export function clientFor(url: string, key: string): SupabaseClient {
+/**
+ * Realtime is never used by these tests, and Node 20 has no global WebSocket (which realtime-js
+ * demands when a client is created), so it gets a transport that refuses to connect.
+ */
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used in tests');
+  }
+}
+
+/** A supabase-js client as a test uses it: no persisted session, optional extra headers. */
+export function clientFor(
+  url: string,
+  key: string,
+  headers: Record<string, string> = {},
+): SupabaseClient {
   return createClient(url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: { headers },
+    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
   });
 }
 
