@@ -62,7 +62,7 @@ describe.each(DRIVERS)('auth admin API on %s', (driver) => {
     const page = await admin.listUsers({ page: 1, perPage: 2 });
     expect(page.error).toBeNull();
     expect(page.data.users).toHaveLength(2);
-    expect(page.data.total).toBeGreaterThanOrEqual(4);
+    expect((page.data as { total: number }).total).toBeGreaterThanOrEqual(4);
     expect((page.data as { nextPage: number | null }).nextPage).toBe(2);
 
     const dup = await admin.createUser({ email, password: 'secret-password' });
@@ -100,12 +100,12 @@ describe.each(DRIVERS)('auth admin API on %s', (driver) => {
     const email = uniqueEmail('link');
     const { data, error } = await admin.generateLink({ type: 'magiclink', email });
     expect(error).toBeNull();
-    expect(data.properties.action_link).toContain('/auth/v1/verify?token=');
-    expect(data.properties.verification_type).toBe('signup');
-    expect(data.properties.email_otp).toMatch(/^\d{6}$/);
-    expect(data.user.email).toBe(email);
+    expect(data.properties!.action_link).toContain('/auth/v1/verify?token=');
+    expect(data.properties!.verification_type).toBe('signup');
+    expect(data.properties!.email_otp).toMatch(/^\d{6}$/);
+    expect(data.user!.email).toBe(email);
     expect(await inbox(stack, email)).toEqual([]);
-    const res = await fetch(data.properties.action_link, { redirect: 'manual' });
+    const res = await fetch(data.properties!.action_link, { redirect: 'manual' });
     expect(
       new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1)).get('access_token'),
     ).toBeTruthy();
