@@ -44,17 +44,41 @@ describe.each(DRIVERS)('share-notebook on %s', (driver) => {
     expect(rows).toEqual([{ role: 'editor' }]);
   });
 
-  it('invites an unknown address and the invitation is claimed when the address is confirmed', async () => {
+  it('invites an unknown address by email, and accepting the invitation makes them a member', async () => {
     const email = `newcomer.${Date.now()}@example.com`;
     const res = await share({ notebook_id: world.notebookId, email, role: 'editor' });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { status: string; email: string; role: string };
-    expect(body).toMatchObject({ status: 'invited', email, role: 'editor' });
+    expect(await res.json()).toEqual({
+      status: 'invited',
+      email,
+      role: 'editor',
+      email_sent: true,
+    });
     const invitation = await stack.db.query(
       'select role, invited_by from public.invitations where notebook_id = $1 and email = $2',
       [world.notebookId, email],
     );
     expect(invitation.rows).toEqual([{ role: 'editor', invited_by: world.owner.id }]);
+
+    const inbox = await fetch(`${stack.url}/inbox/api/messages?to=${encodeURIComponent(email)}`);
+    const { messages } = (await inbox.json()) as { messages: { link: string | null }[] };
+    expect(messages).toHaveLength(1);
+    const link = messages[0]!.link!;
+    expect(link).toContain('type=invite');
+    // Not a member until the address is proven by following the link.
+    const memberRole = () =>
+      stack.db.query<{ role: string }>(
+        `select m.role from public.notebook_members m join auth.users u on u.id = m.user_id
+         where m.notebook_id = $1 and u.email = $2`,
+        [world.notebookId, email],
+      );
+    expect((await memberRole()).rows).toEqual([]);
+    const accepted = await fetch(link, { redirect: 'manual' });
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get('location')).toContain('access_token=');
+    expect((await memberRole()).rows).toEqual([{ role: 'editor' }]);
+    const left = await stack.db.query('select 1 from public.invitations where email = $1', [email]);
+    expect(left.rows).toEqual([]);
   });
 
   it('treats an address whose account is not confirmed as an invitation', async () => {
