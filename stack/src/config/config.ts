@@ -107,7 +107,12 @@ export interface Config {
     sessions: { timeboxMs: number; inactivityTimeoutMs: number };
   };
   functions: Record<string, FunctionConfig>;
-  edgeRuntime: { policy: 'oneshot' | 'per_worker'; wallClockLimitMs: number };
+  edgeRuntime: {
+    policy: 'oneshot' | 'per_worker';
+    wallClockLimitMs: number;
+    /** [edge_runtime.secrets]: extra function environment (`env(NAME)` resolved). */
+    secrets: Record<string, string>;
+  };
 }
 
 /** Reads `<workdir>/config.toml`. A missing file gives the CLI's defaults. */
@@ -265,6 +270,7 @@ export function parseConfig(
         'oneshot',
       ),
       wallClockLimitMs: r.duration(edge, 'wall_clock_limit', 'edge_runtime', 150_000),
+      secrets: readSecrets(r, table(edge, 'secrets', 'edge_runtime')),
     },
   };
 }
@@ -327,6 +333,13 @@ function readTestOtp(r: Reader, testOtp: Table): Record<string, string> {
   const out: Record<string, string> = {};
   for (const phone of Object.keys(testOtp))
     out[phone] = r.string(testOtp, phone, 'auth.sms.test_otp', '');
+  return out;
+}
+
+function readSecrets(r: Reader, secrets: Table): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(secrets))
+    out[name] = r.string(secrets, name, 'edge_runtime.secrets', '');
   return out;
 }
 

@@ -29,7 +29,7 @@ let cached: string | undefined;
 
 /** Absolute path of the deno executable; throws DenoMissingError when there is none. */
 export function denoBinary(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.SHEAF_DENO_BIN) return env.SHEAF_DENO_BIN;
+  if (env.SHEAF_DENO_BIN) return executable(env.SHEAF_DENO_BIN);
   if (cached) return cached;
   const pkg = platformPackage();
   const exe = process.platform === 'win32' ? 'deno.exe' : 'deno';
@@ -39,11 +39,15 @@ export function denoBinary(env: NodeJS.ProcessEnv = process.env): string {
   } catch {
     throw new DenoMissingError(`package ${pkg} is not installed`);
   }
+  cached = executable(file);
+  return file;
+}
+
+function executable(file: string): string {
   try {
     accessSync(file, constants.X_OK);
   } catch {
     throw new DenoMissingError(`${file} is missing or not executable`);
   }
-  cached = file;
   return file;
 }

@@ -1,6 +1,6 @@
 // The environment a function sees, as `supabase functions serve` provides it: the project's URL
 // and keys, SUPABASE_DB_URL, the variables of supabase/functions/.env (names starting with
-// SUPABASE_ are skipped, as the CLI does) and SB_EXECUTION_ID per worker.
+// SUPABASE_ are skipped, as the CLI does), [edge_runtime.secrets] and SB_EXECUTION_ID per worker.
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -31,14 +31,17 @@ export function parseDotenv(text: string): Record<string, string> {
   return out;
 }
 
-/** Variables of supabase/functions/.env (empty when there is no such file). */
+/**
+ * The user's variables: [edge_runtime.secrets] from config.toml, then supabase/functions/.env
+ * over them, as the CLI merges them.
+ */
 export async function readFunctionsEnvFile(ctx: StackContext): Promise<Record<string, string>> {
   const file = path.join(functionsDir(ctx.config), '.env');
   const text = await readFile(file, 'utf8').catch(() => '');
-  const vars = parseDotenv(text);
+  const vars = { ...ctx.config.edgeRuntime.secrets, ...parseDotenv(text) };
   for (const name of Object.keys(vars)) {
     if (name.startsWith('SUPABASE_')) {
-      ctx.log.warn(`functions/.env: names cannot start with SUPABASE_, skipping ${name}`);
+      ctx.log.warn(`function env names cannot start with SUPABASE_, skipping ${name}`);
       delete vars[name];
     }
   }

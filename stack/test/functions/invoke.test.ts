@@ -130,7 +130,7 @@ describe.each(DRIVERS)('invoking edge functions on %s', (driver) => {
     }
   });
 
-  it('gives the function the CLI environment and the functions/.env variables', async () => {
+  it('gives the function the CLI environment, [edge_runtime.secrets] and functions/.env', async () => {
     const { data, error } = await service(stack).functions.invoke<Record<string, string>>('env');
     expect(error).toBeNull();
     expect(data).toMatchObject({
@@ -140,6 +140,7 @@ describe.each(DRIVERS)('invoking edge functions on %s', (driver) => {
       SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: stack.keys.publishableKey }),
       SUPABASE_SECRET_KEYS: JSON.stringify({ default: stack.keys.secretKey }),
       GREETING: 'hello from .env',
+      FROM_CONFIG: 'config secret',
       QUOTED: 'two\nlines',
       SINGLE: 'kept # not a comment',
     });
