@@ -147,3 +147,44 @@ describe.each(DRIVERS)('share-notebook on %s', (driver) => {
     expect(get.status).toBe(405);
   });
 });
+
+describe.each(DRIVERS)('Sheaf functions verify the caller themselves on %s', (driver) => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startSheafStack(driver);
+  });
+  afterAll(() => stack?.close());
+
+  it('refuses forged, expired and missing user tokens with 401 in the functions’ error shape', async () => {
+    const user = await createUser(stack.db, 'forger');
+    const now = Math.floor(Date.now() / 1000);
+    const expired = await stack.keys.signAccessToken({
+      sub: user.id,
+      role: 'authenticated',
+      aal: 'aal1',
+      iat: now - 7200,
+      exp: now - 3600,
+    });
+    const header = Buffer.from(JSON.stringify({ alg: 'ES256', typ: 'JWT' })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({ sub: user.id, role: 'authenticated', exp: now + 3600 }),
+    ).toString('base64url');
+    const forged = `${header}.${payload}.${Buffer.from('not a signature').toString('base64url')}`;
+    for (const name of ['share-notebook', 'export-data', 'delete-account'])
+      for (const token of [expired, forged, null]) {
+        const res = await fetch(`${stack.url}/functions/v1/${name}`, {
+          method: 'POST',
+          headers: {
+            apikey: stack.keys.anonKey,
+            ...(token ? { Authorization: `Bearer ${token}` } : {}),
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ confirm: true }),
+        });
+        expect(res.status).toBe(401);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+      }
+    const still = await stack.db.query('select 1 from auth.users where id = $1', [user.id]);
+    expect(still.rows).toHaveLength(1);
+  });
+});
