@@ -69,6 +69,14 @@ describe.each(DRIVERS)('auth admin API on %s', (driver) => {
     expect(dup.error?.code).toBe('email_exists');
     expect(dup.error?.status).toBe(422);
 
+    const phoneUser = await admin.createUser({
+      phone: '+15559990000',
+      password: 'secret-password',
+    });
+    expect(phoneUser.error).toBeNull();
+    const dupPhone = await admin.createUser({ phone: '15559990000', password: 'secret-password' });
+    expect(dupPhone.error?.code).toBe('phone_exists');
+
     expect((await admin.deleteUser(user.id)).error).toBeNull();
     const gone = await admin.getUserById(user.id);
     expect(gone.error?.code).toBe('user_not_found');
