@@ -50,6 +50,16 @@ describe.each(DRIVERS)('storage signed URLs on %s', (driver) => {
     expect(dl.headers.get('content-disposition')).toContain('filename=a.txt');
   });
 
+  it('handles keys with spaces and punctuation through upload, sign and download', async () => {
+    const key = "docs/my file (v2) & notes, it's+1.txt";
+    expect((await files().upload(key, 'odd name', { contentType: 'text/plain' })).error).toBeNull();
+    const { data } = await files().createSignedUrl(key, 60);
+    expect(await (await fetch(data!.signedUrl)).text()).toBe('odd name');
+    expect(await (await files().download(key)).data?.text()).toBe('odd name');
+    const listed = await files().list('docs');
+    expect(listed.data?.map((e) => e.name)).toContain("my file (v2) & notes, it's+1.txt");
+  });
+
   it('signs many URLs at once, reporting the ones that do not exist', async () => {
     const { data, error } = await files().createSignedUrls(['docs/a.txt', 'docs/none.txt'], 60);
     expect(error).toBeNull();
