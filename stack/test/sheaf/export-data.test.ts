@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestStack } from '../support/stack.ts';
 import { callFunction, readZip } from './support/functions.ts';
-import { plainClient, startSheafStack } from './support/sheaf-stack.ts';
+import { createClient } from '@supabase/supabase-js';
+import { plainClient, startSheafStack, tokenFor } from './support/sheaf-stack.ts';
 import { buildWorld, type World } from './support/world.ts';
 
 interface Manifest {
@@ -118,3 +119,56 @@ describe.each(DRIVERS)('export-data on %s', (driver) => {
     expect(anon.status).toBe(401);
   });
 });
+
+describe.each(DRIVERS)('files of a deleted notebook on %s', (driver) => {
+  let stack: TestStack;
+  let world: World;
+  beforeAll(async () => {
+    stack = await startSheafStack(driver);
+    world = await buildWorld(stack.db);
+  });
+  afterAll(() => stack?.close());
+
+  it('are queued when the owner deletes the notebook and removed by their next function call', async () => {
+    const service = plainClient(stack, stack.keys.serviceRoleKey);
+    const blob = new Blob(['x'], { type: 'text/plain' });
+    for (const name of ['a.txt', 'b.txt'])
+      expect(
+        (
+          await service.storage
+            .from('attachments')
+            .upload(`${world.notebookId}/${world.noteId}/${name}`, blob)
+        ).error,
+      ).toBeNull();
+    const token = await tokenFor(stack, world.owner, 'aal2');
+    const owner = createClient(stack.url, stack.keys.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+      global: { headers: { Authorization: `Bearer ${token}` } },
+    });
+    const deleted = await owner.from('notebooks').delete().eq('id', world.notebookId).select('id');
+    expect(deleted.data).toEqual([{ id: world.notebookId }]);
+    const objects = () =>
+      stack.db.query('select name from storage.objects where name like $1', [
+        `${world.notebookId}/%`,
+      ]);
+    expect((await objects()).rows).toHaveLength(2);
+    const res = await callFunction(stack, 'export-data', world.owner, {
+      query: '?format=json',
+      aal: 'aal2',
+    });
+    expect(res.status).toBe(200);
+    expect((await objects()).rows).toEqual([]);
+    const queued = await stack.db.query(
+      'select 1 from public.storage_cleanup where owner_id = $1',
+      [world.owner.id],
+    );
+    expect(queued.rows).toEqual([]);
+  });
+});
+
+class NoWebSocket {
+  constructor() {
+    throw new Error('realtime is not used here');
+  }
+}

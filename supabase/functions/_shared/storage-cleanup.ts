@@ -87,3 +87,12 @@ export async function drainStorageCleanup(
   }
   return rows.length;
 }
+
+/** Best effort: removes what the caller's earlier deletions queued (e.g. a deleted notebook's files). */
+export async function drainOwnQuietly(admin: SupabaseClient, ownerId: string): Promise<void> {
+  try {
+    await drainStorageCleanup(admin, { ownerId, limit: 100 });
+  } catch (error) {
+    console.error(error);
+  }
+}

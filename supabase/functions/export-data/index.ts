@@ -8,8 +8,9 @@
 //   json: sheaf-export-<date>.json with signed URLs (valid 1 hour) for every file
 // Both are served with Content-Disposition: attachment.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
-import { callerOf, requireAssurance } from '../_shared/clients.ts';
+import { adminClient, callerOf, requireAssurance } from '../_shared/clients.ts';
 import { corsHeaders, HttpError, serve } from '../_shared/http.ts';
+import { drainOwnQuietly } from '../_shared/storage-cleanup.ts';
 import { buildZip, type ZipEntry } from '../_shared/zip.ts';
 import { collectExport, type ExportData } from './collect.ts';
 
@@ -73,6 +74,7 @@ serve(['GET', 'POST'], async (req) => {
   if (format !== 'zip' && format !== 'json')
     throw new HttpError(400, 'invalid_request', "format must be 'zip' or 'json'.");
   await requireAssurance(caller);
+  await drainOwnQuietly(adminClient(), caller.id);
 
   const data = await collectExport(caller);
   const refs = fileRefs(data);

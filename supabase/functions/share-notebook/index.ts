@@ -10,6 +10,7 @@
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { adminClient, callerOf, requireAssurance, type Caller } from '../_shared/clients.ts';
 import { HttpError, json, readJsonObject, serve } from '../_shared/http.ts';
+import { drainOwnQuietly } from '../_shared/storage-cleanup.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -111,6 +112,7 @@ serve(['POST'], async (req) => {
   await requireOwner(caller, params.notebookId);
 
   const admin = adminClient();
+  await drainOwnQuietly(admin, caller.id);
   const { data: userId, error } = await admin.rpc('user_id_by_email', { address: params.email });
   if (error) throw new Error(`user_id_by_email: ${error.message}`);
   if (typeof userId === 'string') {
