@@ -13,6 +13,7 @@ import { downloadParam, guarded, isHead, jsonBody, type Handler } from './http.t
 import { bucketTarget, objectTarget } from './object-path.ts';
 import { copyObject, listObjects, moveObject, removeObjects, type ListParams } from './objects.ts';
 import * as signed from './signed-urls.ts';
+import { seedBucketObjects } from './seed-objects.ts';
 import { uploadObject } from './upload.ts';
 import { mustBeValidBucketName } from './validate.ts';
 
@@ -25,6 +26,7 @@ export async function createStorageService(ctx: StackContext): Promise<Hono<Gate
     urlSigningSecret: new TextEncoder().encode(ctx.config.auth.jwtSecret),
   };
   await buckets.syncConfigBuckets(deps);
+  await seedBucketObjects(deps);
   await sweepOrphans(deps);
 
   const app = new Hono<GatewayEnv>();

@@ -103,7 +103,7 @@ export async function uploadObject(
   return commitUpload(deps, target, staged, body.mimeType, body.cacheControl, body.userMetadata);
 }
 
-async function commitUpload(
+export async function commitUpload(
   deps: StorageDeps,
   target: UploadTarget,
   staged: StagedUpload,

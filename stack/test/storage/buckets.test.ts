@@ -99,3 +99,31 @@ describe.each(DRIVERS)('storage buckets on %s', (driver) => {
     });
   });
 });
+
+describe.each(DRIVERS)('storage bucket seeding on %s', (driver) => {
+  it('uploads the files of objects_path at start, skipping what the bucket refuses', async () => {
+    const stack = await startTestStack({
+      driver,
+      config: `
+[storage.buckets.seeded]
+public = true
+allowed_mime_types = ["image/*", "text/plain"]
+objects_path = "./seed-files"
+`,
+      files: {
+        'seed-files/readme.txt': 'seeded text',
+        'seed-files/img/logo.png': 'not really a png',
+        'seed-files/refused.pdf': '%PDF',
+      },
+    });
+    try {
+      const seeded = serviceClient(stack).storage.from('seeded');
+      expect(await (await seeded.download('readme.txt')).data?.text()).toBe('seeded text');
+      const info = await seeded.info('img/logo.png');
+      expect(info.data).toMatchObject({ contentType: 'image/png', size: 16 });
+      expect((await seeded.exists('refused.pdf')).data).toBe(false);
+    } finally {
+      await stack.close();
+    }
+  });
+});
