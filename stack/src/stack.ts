@@ -6,7 +6,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { loadConfig, type Config } from './config/config.ts';
 import type { Database } from './db/adapter.ts';
-import { bootstrap } from './db/bootstrap.ts';
+import { bootstrap, bootstrapKey } from './db/bootstrap.ts';
 import { migrate, type MigrateResult } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { StackContext } from './gateway/context.ts';
@@ -78,6 +78,7 @@ export async function prepareDatabase(
     databaseUrl,
     memory: options.memory,
     dataDir: path.join(dataDir, 'db'),
+    bootstrapKey: await bootstrapKey(),
   });
   try {
     await bootstrap(db);

@@ -40,6 +40,11 @@ export interface Database extends Queryable {
    * protocol on demand and return its connection string; started once, stopped by close().
    */
   openWireServer?(): Promise<string>;
+  /**
+   * Where supported (PGlite), keeps the current state as the starting point of later fresh
+   * databases with the same bootstrap, so they skip the bootstrap's work.
+   */
+  saveBootstrapTemplate?(key: string): Promise<void>;
   close(): Promise<void>;
 }
 

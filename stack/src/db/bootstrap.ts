@@ -19,18 +19,24 @@ export async function loadBootstrapScripts(): Promise<{ name: string; sql: strin
   );
 }
 
+/** A hash of the bootstrap scripts: equal hashes mean the same baseline. */
+export async function bootstrapKey(): Promise<string> {
+  const scripts = await loadBootstrapScripts();
+  return createHash('sha256')
+    .update(scripts.map((s) => s.name + '\0' + s.sql).join('\0'))
+    .digest('hex')
+    .slice(0, 32);
+}
+
 /** Runs the bootstrap when it changed since the last start; returns whether it ran. */
 export async function bootstrap(db: Database): Promise<boolean> {
   const scripts = await loadBootstrapScripts();
-  const hash = createHash('sha256')
-    .update(scripts.map((s) => s.name + '\0' + s.sql).join('\0'))
-    .digest('hex');
+  const hash = await bootstrapKey();
   const seen = await db
-    .query<{ hash: string }>(
-      `select hash from sheaf_stack.bootstrap where to_regclass('sheaf_stack.bootstrap') is not null`,
-    )
+    .query<{ hash: string }>(`select hash from sheaf_stack.bootstrap`)
     .catch(() => ({ rows: [] as { hash: string }[] }));
   if (seen.rows[0]?.hash === hash) return false;
+  const fresh = seen.rows.length === 0;
   await db.transaction(async (tx) => {
     // Serialise concurrent bootstraps against one server (roles are shared by its databases).
     await tx.query('select pg_advisory_xact_lock(5428935)');
@@ -43,5 +49,6 @@ export async function bootstrap(db: Database): Promise<boolean> {
       [hash],
     );
   });
+  if (fresh) await db.saveBootstrapTemplate?.(hash);
   return true;
 }

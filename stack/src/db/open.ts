@@ -6,6 +6,8 @@ export interface OpenOptions {
   /** PGlite data directory; ignored with databaseUrl; undefined with memory. */
   dataDir?: string;
   memory?: boolean;
+  /** The bootstrap's hash: a fresh embedded database may start from its cached template. */
+  bootstrapKey?: string;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -14,5 +16,5 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return openPostgres(options.databaseUrl);
   }
   const { openPglite } = await import('./pglite.ts');
-  return openPglite(options.memory ? undefined : options.dataDir);
+  return openPglite(options.memory ? undefined : options.dataDir, options.bootstrapKey);
 }

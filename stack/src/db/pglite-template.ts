@@ -2,7 +2,7 @@
 // WASM, which takes seconds; loading the same files from a tarball takes a fraction of that. The
 // template is made once per PGlite version and shared by every fresh start (tests, CLI, bench).
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,33 +10,47 @@ import type { PGlite } from '@electric-sql/pglite';
 
 const require = createRequire(import.meta.url);
 // The package does not export its package.json; it sits one folder above the entry point.
-const packageJson = path.resolve(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+const packageJson = path.resolve(
+  path.dirname(require.resolve('@electric-sql/pglite')),
+  '..',
+  'package.json',
+);
 const version = (JSON.parse(readFileSync(packageJson, 'utf8')) as { version: string }).version;
 
-function templateFile(): string {
+/** Templates: 'initdb' (a pristine cluster) or 'bootstrap-<hash>' (after the stack's bootstrap). */
+function templateFile(name: string): string {
   const base =
     process.env.SHEAF_CACHE_DIR ?? path.join(os.homedir() || os.tmpdir(), '.cache', 'sheaf-stack');
-  return path.join(base, `pglite-${version}-initdb.tar.gz`);
+  return path.join(base, `pglite-${version}-${name.replace(/[^a-z0-9-]/gi, '')}.tar.gz`);
 }
 
-/** The cached pristine data directory, if one was saved before. */
-export async function readTemplate(): Promise<Blob | undefined> {
+/** A cached data directory, if one was saved before. */
+export async function readTemplate(name: string): Promise<Blob | undefined> {
   try {
-    return new Blob([await readFile(templateFile())]);
+    return new Blob([await readFile(templateFile(name))]);
   } catch {
     return undefined;
   }
 }
 
-/** Saves a pristine database's files as the template (atomically; losing a race is harmless). */
-export async function saveTemplate(pg: PGlite): Promise<void> {
+/** Saves a database's files as a template (atomically; losing a race is harmless). */
+export async function saveTemplate(pg: PGlite, name: string): Promise<void> {
   try {
-    const file = templateFile();
+    const file = templateFile(name);
     const dump = await pg.dumpDataDir('gzip');
     await mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(temp, Buffer.from(await dump.arrayBuffer()));
     await rename(temp, file);
+    // Older bootstrap templates are never used again.
+    if (name.startsWith('bootstrap-')) {
+      const dir = path.dirname(file);
+      for (const entry of await readdir(dir)) {
+        if (entry.startsWith(`pglite-${version}-bootstrap-`) && path.join(dir, entry) !== file) {
+          await rm(path.join(dir, entry), { force: true });
+        }
+      }
+    }
   } catch {
     // A cache that cannot be written only costs time on the next fresh start.
   }

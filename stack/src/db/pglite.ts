@@ -40,18 +40,27 @@ function wrap(conn: PgliteLike): Queryable {
   };
 }
 
-/** Opens PGlite at dataDir (a directory), or in memory when dataDir is undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * Opens PGlite at dataDir (a directory), or in memory when dataDir is undefined. A fresh database
+ * starts from a cached template: the bootstrapped one for `bootstrapKey` when there is one, else
+ * a pristine cluster (initdb in WASM is slow).
+ */
+export async function openPglite(
+  dataDir: string | undefined,
+  bootstrapKey?: string,
+): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const template = fresh ? await readTemplate() : undefined;
+  const bootstrapped =
+    fresh && bootstrapKey ? await readTemplate(`bootstrap-${bootstrapKey}`) : undefined;
+  const template = bootstrapped ?? (fresh ? await readTemplate('initdb') : undefined);
   const pg = await PGlite.create({
     dataDir,
     parsers,
     extensions: { pgcrypto, uuid_ossp, pg_trgm, citext },
     ...(template ? { loadDataDir: template } : {}),
   });
-  if (fresh && !template) await saveTemplate(pg);
+  if (fresh && !template) await saveTemplate(pg, 'initdb');
   const base = wrap(pg as unknown as PgliteLike);
   let wire: Promise<WireServer> | undefined;
   return {
@@ -63,6 +72,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     async listen(channel, onNotify) {
       const unlisten = await pg.listen(channel, onNotify);
       return () => unlisten();
+    },
+    async saveBootstrapTemplate(key: string) {
+      await saveTemplate(pg, `bootstrap-${key}`);
     },
     async openWireServer() {
       wire ??= startWireServer(pg);
