@@ -3,11 +3,10 @@
 // replaced versions are deleted only after the transaction commits.
 import { randomUUID } from 'node:crypto';
 import type { Caller } from '../db/as-caller.ts';
-import { setCaller } from '../db/as-caller.ts';
 import { allowDeletes, ownerOf, runAs, type StorageDeps } from './access.ts';
 import { findObject } from './download.ts';
-import { errors, fromDatabaseError, StorageError } from './errors.ts';
-import { writeRow } from './upload.ts';
+import { errors } from './errors.ts';
+import { commitVersion } from './upload.ts';
 import { mustBeValidBucketName, mustBeValidKey } from './validate.ts';
 
 export interface ListParams {
@@ -128,42 +127,43 @@ export async function copyObject(
     owner: ownerOf(caller),
     upsert: params.upsert,
   };
-  await deps.store.copy(source.version, version);
-  let previous: string | undefined;
-  try {
-    const id = await deps.db.transaction(async (tx) => {
-      await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
-        `${target.bucket}/${target.key}`,
-      ]);
-      const prev = await tx.query<{ version: string | null }>(
-        'select version from storage.objects where bucket_id = $1 and name = $2',
-        [target.bucket, target.key],
-      );
-      previous = prev.rows[0]?.version ?? undefined;
-      await setCaller(tx, caller);
-      return writeRow(
-        tx,
-        target,
-        randomUUID(),
-        version,
-        metadata,
-        copyMeta ? source.user_metadata : null,
-      );
-    });
-    if (previous) await deps.store.remove([previous]).catch(() => undefined);
-    return {
-      Id: id,
-      Key: `${destinationBucket}/${params.destinationKey}`,
-      id,
-      name: params.destinationKey,
-      bucket_id: destinationBucket,
-      version,
-      metadata,
-    };
-  } catch (error) {
-    await deps.store.remove([version]).catch(() => undefined);
-    throw error instanceof StorageError ? error : (fromDatabaseError(error) ?? error);
-  }
+  const { id } = await commitVersion(
+    deps,
+    target,
+    version,
+    metadata,
+    copyMeta ? source.user_metadata : null,
+    () => deps.store.copy(source.version!, version),
+    () => deps.store.remove([version]),
+  );
+  return {
+    Id: id,
+    Key: `${destinationBucket}/${params.destinationKey}`,
+    id,
+    name: params.destinationKey,
+    bucket_id: destinationBucket,
+    version,
+    metadata,
+  };
+}
+
+/** The body of POST /object/move and /object/copy, required fields checked. */
+export function transferParams(body: Record<string, unknown>): Omit<CopyParams, 'upsert'> {
+  for (const field of ['bucketId', 'sourceKey', 'destinationKey'])
+    if (typeof body[field] !== 'string')
+      throw errors.invalidRequest(`body must have required property '${field}'`);
+  return {
+    bucketId: body.bucketId as string,
+    sourceKey: body.sourceKey as string,
+    destinationKey: body.destinationKey as string,
+    destinationBucket:
+      typeof body.destinationBucket === 'string' ? body.destinationBucket : undefined,
+    copyMetadata: typeof body.copyMetadata === 'boolean' ? body.copyMetadata : undefined,
+    metadata:
+      body.metadata && typeof body.metadata === 'object'
+        ? (body.metadata as CopyParams['metadata'])
+        : undefined,
+  };
 }
 
 const DELETED_COLUMNS = `bucket_id, name, owner, owner_id, id, updated_at, created_at,

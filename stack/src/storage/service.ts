@@ -11,9 +11,16 @@ import { findObject, findPublicObject, infoBody, serveObject } from './download.
 import { errors } from './errors.ts';
 import { downloadParam, guarded, isHead, jsonBody, type Handler } from './http.ts';
 import { bucketTarget, objectTarget } from './object-path.ts';
-import { copyObject, listObjects, moveObject, removeObjects, type ListParams } from './objects.ts';
+import {
+  copyObject,
+  listObjects,
+  moveObject,
+  removeObjects,
+  transferParams,
+  type ListParams,
+} from './objects.ts';
 import * as signed from './signed-urls.ts';
-import { seedBucketObjects } from './seed-objects.ts';
+import { prepareStorage } from './startup.ts';
 import { uploadObject } from './upload.ts';
 import { mustBeValidBucketName } from './validate.ts';
 
@@ -25,9 +32,7 @@ export async function createStorageService(ctx: StackContext): Promise<Hono<Gate
     globalLimit: ctx.config.storage.fileSizeLimit,
     urlSigningSecret: new TextEncoder().encode(ctx.config.auth.jwtSecret),
   };
-  await buckets.syncConfigBuckets(deps);
-  await seedBucketObjects(deps);
-  await sweepOrphans(deps);
+  await prepareStorage(deps);
 
   const app = new Hono<GatewayEnv>();
   const route = (method: string, pattern: string, handler: Handler) =>
@@ -70,12 +75,12 @@ export async function createStorageService(ctx: StackContext): Promise<Hono<Gate
     );
   });
   route('POST', '/object/move', async (c) => {
-    const body = await transferBody(c);
+    const body = transferParams(await jsonBody(c));
     const moved = await moveObject(deps, await callerOf(c, deps), body);
     return c.json({ message: 'Successfully moved', Id: moved.id, Key: moved.name });
   });
   route('POST', '/object/copy', async (c) => {
-    const body = await transferBody(c);
+    const body = transferParams(await jsonBody(c));
     const upsert = c.req.header('x-upsert') === 'true';
     return c.json(await copyObject(deps, await callerOf(c, deps), { ...body, upsert }));
   });
@@ -207,42 +212,4 @@ export async function createStorageService(ctx: StackContext): Promise<Hono<Gate
   });
 
   return app;
-}
-
-/**
- * Removes bytes no object row refers to (left by a crash between publishing and committing, or
- * by a database reset). Runs before the server listens, so no upload is in flight.
- */
-async function sweepOrphans(deps: StorageDeps): Promise<void> {
-  const stored = await deps.store.list();
-  if (stored.length === 0) return;
-  const { rows } = await deps.db.query<{ version: string }>(
-    'select version from storage.objects where version = any($1::text[])',
-    [stored],
-  );
-  const live = new Set(rows.map((r) => r.version));
-  const orphans = stored.filter((v) => !live.has(v));
-  if (orphans.length > 0) {
-    await deps.store.remove(orphans);
-    deps.ctx.log.info(`storage: removed ${orphans.length} unreferenced file(s)`);
-  }
-}
-
-async function transferBody(c: Parameters<Handler>[0]) {
-  const body = await jsonBody(c);
-  for (const field of ['bucketId', 'sourceKey', 'destinationKey'])
-    if (typeof body[field] !== 'string')
-      throw errors.invalidRequest(`body must have required property '${field}'`);
-  return {
-    bucketId: body.bucketId as string,
-    sourceKey: body.sourceKey as string,
-    destinationKey: body.destinationKey as string,
-    destinationBucket:
-      typeof body.destinationBucket === 'string' ? body.destinationBucket : undefined,
-    copyMetadata: typeof body.copyMetadata === 'boolean' ? body.copyMetadata : undefined,
-    metadata:
-      body.metadata && typeof body.metadata === 'object'
-        ? (body.metadata as { cacheControl?: string; mimetype?: string })
-        : undefined,
-  };
 }

@@ -103,7 +103,48 @@ export async function uploadObject(
   return commitUpload(deps, target, staged, body.mimeType, body.cacheControl, body.userMetadata);
 }
 
-export async function commitUpload(
+/**
+ * Writes `version` as the key's current version in one transaction: lock the key, note the
+ * previous version (read past RLS), write the row as the caller, then `place` the bytes (still
+ * invisible, the row is not committed). After the commit the previous bytes are removed; on any
+ * failure the new bytes are (`unplace`) and the previous version stays.
+ */
+export async function commitVersion(
+  deps: StorageDeps,
+  target: UploadTarget,
+  version: string,
+  metadata: unknown,
+  userMetadata: unknown,
+  place: () => Promise<void>,
+  unplace: () => Promise<void>,
+): Promise<{ id: string }> {
+  let previous: string | undefined;
+  try {
+    const id = await deps.db.transaction(async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `${target.bucket}/${target.key}`,
+      ]);
+      const prev = await tx.query<{ version: string | null }>(
+        'select version from storage.objects where bucket_id = $1 and name = $2',
+        [target.bucket, target.key],
+      );
+      previous = prev.rows[0]?.version ?? undefined;
+      await setCaller(tx, target.caller);
+      const objectId = await writeRow(tx, target, randomUUID(), version, metadata, userMetadata);
+      await place();
+      return objectId;
+    });
+    if (previous && previous !== version)
+      await deps.store.remove([previous]).catch(() => undefined);
+    return { id };
+  } catch (error) {
+    await unplace().catch(() => undefined);
+    throw error instanceof StorageError ? error : (fromDatabaseError(error) ?? error);
+  }
+}
+
+/** Commits staged bytes as the key's new version (see commitVersion). */
+export function commitUpload(
   deps: StorageDeps,
   target: UploadTarget,
   staged: StagedUpload,
@@ -122,37 +163,19 @@ export async function commitUpload(
     httpStatusCode: 200,
   };
   let published = false;
-  let previous: string | undefined;
-  try {
-    const id = await deps.db.transaction(async (tx) => {
-      // One writer per key at a time; the previous version is read past RLS to clean it up later.
-      await tx.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [
-        `${target.bucket}/${target.key}`,
-      ]);
-      const prev = await tx.query<{ version: string | null }>(
-        'select version from storage.objects where bucket_id = $1 and name = $2',
-        [target.bucket, target.key],
-      );
-      previous = prev.rows[0]?.version ?? undefined;
-      await setCaller(tx, target.caller);
-      const objectId = await writeRow(
-        tx,
-        target,
-        randomUUID(),
-        version,
-        metadata,
-        userMetadata ?? null,
-      );
+  return commitVersion(
+    deps,
+    target,
+    version,
+    metadata,
+    userMetadata ?? null,
+    async () => {
       await staged.publish(version);
       published = true;
-      return objectId;
-    });
-    if (previous && previous !== version)
-      await deps.store.remove([previous]).catch(() => undefined);
-    return { id };
-  } catch (error) {
-    await staged.discard();
-    if (published) await deps.store.remove([version]).catch(() => undefined);
-    throw error instanceof StorageError ? error : (fromDatabaseError(error) ?? error);
-  }
+    },
+    async () => {
+      await staged.discard();
+      if (published) await deps.store.remove([version]);
+    },
+  );
 }
