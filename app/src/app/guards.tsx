@@ -12,7 +12,10 @@ export function ProtectedGuard() {
   const here = `${location.pathname}${location.search}`;
   const allowed = state.status === 'signed-in' && !state.needsMfa;
   useEffect(() => {
-    if (state.status === 'signed-out' || (state.status === 'signed-in' && state.needsMfa))
+    if (
+      (state.status === 'signed-out' && !state.requested) ||
+      (state.status === 'signed-in' && state.needsMfa)
+    )
       rememberReturnTo(here);
     if (allowed) forgetReturnTo();
   }, [state, here, allowed]);

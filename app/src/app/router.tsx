@@ -1,5 +1,5 @@
 // The route table: every page is lazy-loaded; guards decide who may see what.
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
 import { GuestGuard, ProtectedGuard } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -78,6 +78,33 @@ export function createAppRouter() {
                   lazy: async () => ({
                     Component: (await import('../account/home-page.tsx')).HomePage,
                   }),
+                },
+                {
+                  path: 'settings',
+                  lazy: async () => ({
+                    Component: (await import('../account/settings-layout.tsx')).SettingsLayout,
+                  }),
+                  children: [
+                    { index: true, Component: () => <Navigate to="/settings/profile" replace /> },
+                    {
+                      path: 'profile',
+                      lazy: async () => ({
+                        Component: (await import('../account/profile-page.tsx')).ProfilePage,
+                      }),
+                    },
+                    {
+                      path: 'security',
+                      lazy: async () => ({
+                        Component: (await import('../account/security-page.tsx')).SecurityPage,
+                      }),
+                    },
+                    {
+                      path: 'data',
+                      lazy: async () => ({
+                        Component: (await import('../account/data-page.tsx')).DataPage,
+                      }),
+                    },
+                  ],
                 },
               ],
             },

@@ -7,8 +7,19 @@ import type { AppEnv } from './env.ts';
 
 export type Supabase = SupabaseClient;
 
+const envs = new WeakMap<Supabase, AppEnv>();
+
 export function createSupabase(env: AppEnv): Supabase {
-  return createBrowserClient(env.supabaseUrl, env.supabaseKey);
+  const client = createBrowserClient(env.supabaseUrl, env.supabaseKey);
+  envs.set(client, env);
+  return client;
+}
+
+/** The URL and key a client was made with (for raw requests such as file downloads). */
+export function envOf(client: Supabase): AppEnv {
+  const env = envs.get(client);
+  if (!env) throw new Error('this client was not made by createSupabase()');
+  return env;
 }
 
 export const SupabaseContext = createContext<Supabase | null>(null);

@@ -21,8 +21,14 @@ export interface SignedIn {
   recovering: boolean;
 }
 
-export type SessionState =
-  { status: 'loading' } | { status: 'signed-out'; notice: string | null } | SignedIn;
+export interface SignedOut {
+  status: 'signed-out';
+  notice: string | null;
+  /** This tab asked for the sign-out: the next sign-in starts at home, not where it was. */
+  requested: boolean;
+}
+
+export type SessionState = { status: 'loading' } | SignedOut | SignedIn;
 
 export interface SessionApi {
   state: SessionState;

@@ -36,7 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (event === 'SIGNED_OUT' || event === 'USER_UPDATED') recovering.current = false;
       const next: SessionState = session
         ? await describeSession(supabase, session, recovering.current)
-        : { status: 'signed-out', notice: plan.notice };
+        : { status: 'signed-out', notice: plan.notice, requested: plan.forgetReturnTo };
       if (seq !== latest) return; // a newer event already decided the state
       if (plan.clearCache) queryClient.clear();
       if (plan.forgetReturnTo) forgetReturnTo();

@@ -1,0 +1,6 @@
+// Query keys of the account feature, from one factory so invalidation hits the right entries.
+export const accountKeys = {
+  all: ['account'] as const,
+  profile: (userId: string) => ['account', 'profile', userId] as const,
+  factors: (userId: string) => ['account', 'factors', userId] as const,
+};

@@ -1,0 +1,172 @@
+// Two-step verification with an authenticator app (TOTP): name it, scan the QR code (or type the
+// secret), verify the first code; list and remove factors (removing needs aal2).
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useSubmit } from '../lib/forms/use-submit.ts';
+import { useSignedIn } from '../lib/session/session-context.ts';
+import { useSupabase } from '../lib/supabase.ts';
+import { normaliseCode, validateCode } from '../lib/validation/fields.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useFactorsQuery } from './api/factors-query.ts';
+import { accountKeys } from './api/keys.ts';
+
+interface Enrolment {
+  id: string;
+  qr: string;
+  secret: string;
+}
+
+export function MfaSection() {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  const { user } = useSignedIn();
+  const factors = useFactorsQuery(user.id);
+  const [name, setName] = useState('Authenticator app');
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const submit = useSubmit();
+  const removing = useSubmit();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.factors(user.id) });
+  const verified = (factors.data ?? []).filter((f) => f.status === 'verified');
+
+  async function start(event: FormEvent) {
+    event.preventDefault();
+    setDone(null);
+    await submit.run(async () => {
+      // A previous, never verified attempt would block the name; clear it first.
+      for (const f of factors.data ?? [])
+        if (f.status === 'unverified') await supabase.auth.mfa.unenroll({ factorId: f.id });
+      const friendlyName = name.trim() || 'Authenticator app';
+      const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName });
+      if (error) return { error };
+      setEnrolment({ id: data.id, qr: data.totp.qr_code, secret: data.totp.secret });
+    });
+  }
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    if (!enrolment) return;
+    const problem = validateCode(code);
+    setCodeError(problem);
+    if (problem) return;
+    const ok = await submit.run(() =>
+      supabase.auth.mfa.challengeAndVerify({ factorId: enrolment.id, code: normaliseCode(code) }),
+    );
+    if (ok) {
+      setEnrolment(null);
+      setCode('');
+      setDone('Two-step verification is on. Next time you sign in, we will ask for a code.');
+      await refresh();
+    }
+  }
+
+  async function cancel() {
+    if (enrolment) await supabase.auth.mfa.unenroll({ factorId: enrolment.id });
+    setEnrolment(null);
+    setCode('');
+    await refresh();
+  }
+
+  async function remove(factorId: string) {
+    setDone(null);
+    const ok = await removing.run(() => supabase.auth.mfa.unenroll({ factorId }));
+    if (ok) {
+      setDone('The authenticator was removed.');
+      await supabase.auth.refreshSession();
+      await refresh();
+    }
+  }
+
+  return (
+    <section className="panel" aria-labelledby="mfa-heading">
+      <h2 className="panel__title" id="mfa-heading">
+        Two-step verification
+      </h2>
+      <p className="panel__lead">
+        After your password, Sheaf asks for a code from an authenticator app on your phone.
+      </p>
+      {done ? <Alert tone="info">{done}</Alert> : null}
+      {removing.error ? <Alert tone="error">{removing.error}</Alert> : null}
+      {verified.length > 0 ? (
+        <ul className="list" aria-label="Your authenticators">
+          {verified.map((f) => (
+            <li className="list__item" key={f.id}>
+              <span>
+                {f.friendly_name || 'Authenticator app'}
+                <span className="badge">Verified</span>
+              </span>
+              <Button
+                variant="secondary"
+                onClick={() => void remove(f.id)}
+                pending={removing.pending}
+              >
+                Remove {f.friendly_name || 'authenticator'}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {submit.error ? <Alert tone="error">{submit.error}</Alert> : null}
+      {enrolment ? (
+        <form
+          className="form form--narrow"
+          onSubmit={verify}
+          noValidate
+          aria-label="Verify authenticator"
+        >
+          <p>Scan this code with your authenticator app, then enter the 6-digit code it shows.</p>
+          <div className="qr">
+            <img src={enrolment.qr} alt="QR code to add Sheaf to your authenticator app" />
+          </div>
+          <p className="field__hint">
+            Cannot scan? Enter this key by hand:{' '}
+            <code data-testid="totp-secret">{enrolment.secret}</code>
+          </p>
+          <TextField
+            label="Code from the app"
+            name="totp"
+            variant="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(normaliseCode(e.target.value))}
+            error={codeError}
+            autoFocus
+          />
+          <div className="actions">
+            <Button type="submit" pending={submit.pending}>
+              {submit.pending ? 'Verifying…' : 'Verify and turn on'}
+            </Button>
+            <Button variant="secondary" onClick={() => void cancel()}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <form
+          className="form form--narrow"
+          onSubmit={start}
+          noValidate
+          aria-label="Add authenticator"
+        >
+          <TextField
+            label="Name for this authenticator"
+            name="factor-name"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={60}
+          />
+          <div>
+            <Button type="submit" pending={submit.pending}>
+              Add authenticator app
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+// /settings/profile: the display name and the avatar.
+import { useEffect, useState, type FormEvent } from 'react';
+import { describeError } from '../lib/errors/describe-error.ts';
+import { useSignedIn } from '../lib/session/session-context.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { PageLoading } from '../ui/page-loading.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useProfileQuery, type Profile } from './api/profile-query.ts';
+import { useUpdateProfileMutation } from './api/update-profile-mutation.ts';
+import { AvatarSection } from './avatar-section.tsx';
+
+function NameForm({ userId, profile }: { userId: string; profile: Profile | null }) {
+  const [name, setName] = useState(profile?.display_name ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const update = useUpdateProfileMutation(userId);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setSaved(false);
+    const value = name.trim();
+    if (value.length > 100) return setError('Use at most 100 characters.');
+    setError(null);
+    if (update.isPending) return;
+    await update.mutateAsync(value || null).then(
+      () => setSaved(true),
+      () => undefined,
+    );
+  }
+
+  return (
+    <section className="panel" aria-labelledby="name-heading">
+      <h2 className="panel__title" id="name-heading">
+        Display name
+      </h2>
+      {update.error ? <Alert tone="error">{describeError(update.error).message}</Alert> : null}
+      {saved ? <Alert tone="info">Your display name is saved.</Alert> : null}
+      <form className="form form--narrow" onSubmit={onSubmit} noValidate aria-label="Display name">
+        <TextField
+          label="Display name"
+          name="display-name"
+          autoComplete="nickname"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          hint="Shown to people you share notebooks with."
+          error={error}
+          maxLength={120}
+        />
+        <div>
+          <Button type="submit" pending={update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save name'}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export function ProfilePage() {
+  const { user } = useSignedIn();
+  const profile = useProfileQuery(user.id);
+  useEffect(() => {
+    document.title = 'Profile · Settings · Sheaf';
+  }, []);
+  if (profile.isPending) return <PageLoading />;
+  if (profile.error) return <Alert tone="error">{describeError(profile.error).message}</Alert>;
+  return (
+    <>
+      <NameForm userId={user.id} profile={profile.data} />
+      <AvatarSection userId={user.id} path={profile.data?.avatar_path ?? null} />
+    </>
+  );
+}

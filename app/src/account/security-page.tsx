@@ -1,0 +1,20 @@
+// /settings/security: email, password, two-step verification, devices.
+import { useEffect } from 'react';
+import { EmailSection } from './email-section.tsx';
+import { MfaSection } from './mfa-section.tsx';
+import { PasswordSection } from './password-section.tsx';
+import { SessionsSection } from './sessions-section.tsx';
+
+export function SecurityPage() {
+  useEffect(() => {
+    document.title = 'Security · Settings · Sheaf';
+  }, []);
+  return (
+    <>
+      <EmailSection />
+      <PasswordSection />
+      <MfaSection />
+      <SessionsSection />
+    </>
+  );
+}

@@ -1,0 +1,194 @@
+// Account settings in Chromium: two-step verification (enrol with a TOTP code from otpauth, the
+// /mfa challenge after sign-in, removal), profile name, password change, email change pending,
+// sessions in two tabs and revoked elsewhere, data export and account deletion. Every settings
+// page is scanned by axe and photographed at 360 and 1280 px.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
+import { startE2E, type E2E } from './support/harness.ts';
+import { screenshots } from './support/screenshots.ts';
+import { signInThroughForm, totpCode } from './support/session.ts';
+import { apiClient, createUser, unique } from './support/users.ts';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function expectAccessible(page: Page) {
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+async function signedInPage(email: string, password: string) {
+  await createUser(e2e, email, password);
+  const { context, page } = await e2e.newPage();
+  await signInThroughForm(e2e, page, email, password);
+  await page.waitForURL(`${e2e.appUrl}/`);
+  return { context, page };
+}
+
+describe('two-step verification', () => {
+  it('enrols a TOTP factor, then asks for a code after every sign-in', async () => {
+    const email = unique('mfa');
+    const { context, page } = await signedInPage(email, 'mfa-pass-123');
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.waitForURL('**/settings/security');
+    await expectAccessible(page);
+    await screenshots(page, 'settings-security');
+
+    await page.getByLabel('Name for this authenticator').fill('My phone');
+    await page.getByRole('button', { name: 'Add authenticator app' }).click();
+    const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
+    await expectAccessible(page);
+    await screenshots(page, 'settings-mfa-enrol');
+    await page
+      .getByLabel('Code from the app')
+      .fill('000000' === totpCode(secret) ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify and turn on' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Code from the app').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Verify and turn on' }).click();
+    await page.getByText('Two-step verification is on.').waitFor();
+    await page.getByRole('button', { name: 'Remove My phone' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL('**/sign-in');
+    await signInThroughForm(e2e, page, email, 'mfa-pass-123');
+    await page.waitForURL('**/mfa');
+    await page.getByRole('heading', { name: 'Two-step verification' }).waitFor();
+    await expectAccessible(page);
+    await screenshots(page, 'mfa');
+    // Nothing else until the second step is done.
+    await page.goto(`${e2e.appUrl}/settings/profile`);
+    await page.waitForURL('**/mfa');
+    await page.getByLabel(/Code from/).fill(totpCode(secret, 1));
+    await page.waitForURL('**/settings/profile');
+
+    await page.getByRole('link', { name: 'Security' }).click();
+    await page.getByRole('button', { name: 'Remove My phone' }).click();
+    await page.getByText('The authenticator was removed.').waitFor();
+    await context.close();
+  });
+});
+
+describe('profile and password', () => {
+  it('saves a display name that shows everywhere', async () => {
+    const { context, page } = await signedInPage(unique('profile'), 'profile-pass-1');
+    await page.goto(`${e2e.appUrl}/settings/profile`);
+    await page.getByRole('textbox', { name: 'Display name' }).fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Save name' }).click();
+    await page.getByText('Your display name is saved.').waitFor();
+    await expectAccessible(page);
+    await screenshots(page, 'settings-profile');
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('heading', { name: 'Hello, Ada Lovelace' }).waitFor();
+    await context.close();
+  });
+
+  it('refuses a wrong avatar file and uploads a good one', async () => {
+    const { context, page } = await signedInPage(unique('avatar'), 'avatar-pass-1');
+    await page.goto(`${e2e.appUrl}/settings/profile`);
+    const picker = page.getByLabel('Choose an image');
+    await picker.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('x'),
+    });
+    await page.getByText('Choose a PNG, JPEG, WebP or GIF image.').waitFor();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await picker.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.getByAltText('Preview of the new avatar').waitFor();
+    await page.getByRole('button', { name: 'Upload avatar' }).click();
+    await page.getByAltText('Your avatar').waitFor();
+    await page.getByRole('button', { name: 'Remove avatar' }).click();
+    await page.getByText('No avatar').waitFor();
+    await context.close();
+  });
+
+  it('changes the password, then signs in with the new one', async () => {
+    const email = unique('password');
+    const { context, page } = await signedInPage(email, 'first-pass-1');
+    await page.goto(`${e2e.appUrl}/settings/security`);
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('New password').fill('short');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('Use at least 8 characters').waitFor();
+    await form.getByLabel('New password').fill('second-pass-2');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Your password has been changed.').waitFor();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await signInThroughForm(e2e, page, email, 'second-pass-2');
+    await page.waitForURL(`${e2e.appUrl}/`);
+    await context.close();
+  });
+
+  it('shows an email change as pending until it is confirmed', async () => {
+    const { context, page } = await signedInPage(unique('email'), 'email-pass-1');
+    await page.goto(`${e2e.appUrl}/settings/security`);
+    await page.getByLabel('New email address').fill(unique('new-email'));
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await page.getByText('Change pending').waitFor();
+    await context.close();
+  });
+});
+
+describe('sessions', () => {
+  it('signing out in one tab signs out the other', async () => {
+    const { context, page } = await signedInPage(unique('tabs'), 'tabs-pass-12');
+    const other = await context.newPage();
+    await other.goto(`${e2e.appUrl}/settings/profile`);
+    await other.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL('**/sign-in');
+    await other.waitForURL('**/sign-in');
+    await context.close();
+  });
+
+  it('a session revoked elsewhere sends the user to sign-in with a message', async () => {
+    const email = unique('revoked');
+    const { context, page } = await signedInPage(email, 'revoke-pass-1');
+    const elsewhere = apiClient(e2e);
+    await elsewhere.auth.signInWithPassword({ email, password: 'revoke-pass-1' });
+    const { error } = await elsewhere.auth.signOut({ scope: 'global' });
+    expect(error).toBeNull();
+    await page.reload();
+    await page.waitForURL('**/sign-in');
+    await page.getByText('You have been signed out. Sign in again to continue.').waitFor();
+    await screenshots(page, 'sign-in-signed-out');
+    await context.close();
+  });
+});
+
+describe('your data', () => {
+  it('downloads an export and deletes the account, after which sign-in fails', async () => {
+    const email = unique('data');
+    const { context, page } = await signedInPage(email, 'data-pass-12');
+    await page.goto(`${e2e.appUrl}/settings/data`);
+    await expectAccessible(page);
+    await screenshots(page, 'settings-data');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    expect((await download).suggestedFilename()).toMatch(/^sheaf-export.*\.zip$/);
+
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByText('Type DELETE in capital letters.').waitFor();
+    await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL('**/sign-in');
+    await signInThroughForm(e2e, page, email, 'data-pass-12');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The email or password is not right.' })
+      .waitFor();
+    await context.close();
+  });
+});
