@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import type { GatewayEnv, StackContext } from '../gateway/context.ts';
 import { errorResponse, errors, StorageError, toStorageError } from './errors.ts';
+import { drainUnread } from './upload-body.ts';
 
 export type Handler = (c: Context<GatewayEnv>) => Promise<Response>;
 
@@ -11,6 +12,8 @@ export function guarded(ctx: StackContext, handler: Handler): Handler {
     try {
       return await handler(c);
     } catch (error) {
+      // Let the client finish sending so it can read the answer (e.g. a refused upload).
+      await drainUnread(c.req.raw);
       const storageError = toStorageError(error);
       if (!(error instanceof StorageError) && storageError.status >= 500)
         ctx.log.error(`storage: ${c.req.method} ${c.req.path} failed`, error);

@@ -108,3 +108,9 @@ export async function readUploadBody(request: Request): Promise<UploadBody> {
     drain,
   };
 }
+
+/** Reads and discards a body nobody started reading (a request refused before its upload). */
+export async function drainUnread(request: Request): Promise<void> {
+  if (request.body && !request.bodyUsed && !request.body.locked)
+    await new RawBody(request.body.getReader()).drain(DRAIN_CAP_BYTES);
+}

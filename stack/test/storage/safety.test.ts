@@ -49,6 +49,24 @@ describe.each(DRIVERS)('storage limits and safety on %s', (driver) => {
     );
   });
 
+  it('answers a refused large upload in Storage shape rather than dropping the connection', async () => {
+    const body = new Uint8Array(4 * 1024 * 1024);
+    const noBucket = await storageFetch(stack, '/object/no-such-bucket/big.bin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body,
+    });
+    expect(noBucket.status).toBe(400);
+    expect(await noBucket.json()).toMatchObject({ statusCode: '404', code: 'NoSuchBucket' });
+    const badToken = await storageFetch(stack, '/object/private/big.bin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body,
+      bearer: 'not.a.jwt',
+    });
+    expect(await badToken.json()).toMatchObject({ statusCode: '403', code: 'AccessDenied' });
+  });
+
   it('rejects MIME types the bucket does not allow, honouring wildcards', async () => {
     const avatars = serviceClient(stack).storage.from('avatars');
     expect((await avatars.upload('ok.png', 'png', { contentType: 'image/png' })).error).toBeNull();
