@@ -41,6 +41,7 @@ export const AUTH_ERRORS = {
   over_email_send_rate_limit: 429,
   over_sms_send_rate_limit: 429,
   bad_code_verifier: 400,
+  anonymous_provider_disabled: 422,
   mfa_phone_enroll_not_enabled: 422,
   mfa_phone_verify_not_enabled: 422,
   mfa_totp_enroll_not_enabled: 422,

@@ -270,6 +270,8 @@ describe.each(DRIVERS)('auth with sign-ups disabled on %s', (driver) => {
       body: { phone: '+15551234567', password: 'x' },
     });
     expect(phone.body).toMatchObject({ code: 422, error_code: 'phone_provider_disabled' });
+    const anonymous = await c.auth.signInAnonymously();
+    expect(anonymous.error?.code).toBe('anonymous_provider_disabled');
     const settings = await raw(stack, 'GET', '/settings');
     expect(settings.body).toMatchObject({ disable_signup: true, external: { email: false } });
   });

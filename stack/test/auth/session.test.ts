@@ -17,7 +17,7 @@ describe.each(DRIVERS)('auth sessions on %s', (driver) => {
   beforeAll(async () => {
     stack = await startTestStack({
       driver,
-      config: '[auth]\nsite_url = "http://localhost:3000"\n',
+      config: '[auth]\nsite_url = "http://localhost:3000"\nenable_anonymous_sign_ins = true\n',
     });
   });
   afterAll(() => stack?.close());
@@ -210,6 +210,29 @@ describe.each(DRIVERS)('auth sessions on %s', (driver) => {
       keys: { kty: string; kid: string }[];
     };
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC' });
+  });
+
+  it('signs in anonymously and turns the user into an email user', async () => {
+    const c = client(stack);
+    const anon = await c.auth.signInAnonymously({ options: { data: { nickname: 'fox' } } });
+    expect(anon.error).toBeNull();
+    expect(anon.data.user).toMatchObject({
+      is_anonymous: true,
+      email: '',
+      identities: [],
+      app_metadata: {},
+    });
+    const claims = decodeJwt(anon.data.session!.access_token);
+    expect(claims).toMatchObject({ is_anonymous: true, role: 'authenticated' });
+    expect((claims.amr as { method: string }[])[0]!.method).toBe('anonymous');
+    const email = uniqueEmail('upgrade');
+    const upgraded = await c.auth.updateUser({ email });
+    expect(upgraded.error).toBeNull();
+    expect(upgraded.data.user).toMatchObject({ email, is_anonymous: false });
+    expect((await c.auth.updateUser({ password: 'secret-password' })).error).toBeNull();
+    expect(
+      (await client(stack).auth.signInWithPassword({ email, password: 'secret-password' })).error,
+    ).toBeNull();
   });
 
   it('keeps the inbox empty when confirmations are off', async () => {

@@ -11,6 +11,7 @@ import { checkPasswordStrength, hashPassword } from '../password.ts';
 import { checkPkceParams, createFlowState } from '../pkce.ts';
 import { redirectFor } from '../redirect.ts';
 import { issueSession } from '../tokens.ts';
+import { signupAnonymously } from './anonymous.ts';
 import {
   findUserByEmail,
   findUserById,
@@ -24,13 +25,14 @@ import { validateEmail, validatePhone } from '../validate.ts';
 
 export async function signup(deps: AuthDeps, c: Context): Promise<Response> {
   const { config } = deps.ctx;
-  if (!config.auth.enableSignup)
-    throw authError('signup_disabled', 'Signups not allowed for this instance');
   const body = await readBody(c);
   let email = str(body, 'email');
   let phone = str(body, 'phone');
   const password = str(body, 'password');
   const data = obj(body, 'data') ?? {};
+  if (!email && !phone) return signupAnonymously(deps, c, data);
+  if (!config.auth.enableSignup)
+    throw authError('signup_disabled', 'Signups not allowed for this instance');
   const challenge = str(body, 'code_challenge');
   const challengeMethod = str(body, 'code_challenge_method');
   str(body, 'channel');
@@ -46,14 +48,7 @@ export async function signup(deps: AuthDeps, c: Context): Promise<Response> {
   const pkce = checkPkceParams(challenge, challengeMethod);
   const ip = clientIp(c);
   deps.limiter.take('signInSignUps', ip);
-  const provider = email ? 'email' : phone ? 'phone' : undefined;
-  if (!provider)
-    throw authError(
-      'validation_failed',
-      config.auth.sms.enableSignup
-        ? 'Sign up only available with email or phone provider'
-        : 'Sign up only available with email provider',
-    );
+  const provider = email ? 'email' : 'phone';
   if (provider === 'email') {
     if (!config.auth.email.enableSignup)
       throw authError('email_provider_disabled', 'Email signups are disabled', 400);

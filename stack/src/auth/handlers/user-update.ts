@@ -3,7 +3,7 @@
 // and, with double_confirm_changes, the current address) and phone change (SMS code).
 import type { Context } from 'hono';
 import type { Queryable } from '../../db/adapter.ts';
-import { completePhoneChange } from '../confirm.ts';
+import { completeEmailChange, completePhoneChange } from '../confirm.ts';
 import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
 import { clientIp, obj, optStr, readBody, str } from '../http.ts';
@@ -150,7 +150,10 @@ export async function updateUser(deps: AuthDeps, c: Context): Promise<Response> 
         'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1',
         [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, data))],
       );
-    if (changesEmail) {
+    if (changesEmail && user.is_anonymous && !config.auth.email.enableConfirmations) {
+      await tx.query('update auth.users set email_change = $2 where id = $1', [user.id, email]);
+      await completeEmailChange(tx, user.id);
+    } else if (changesEmail) {
       if (pkce) await createFlowState(tx, user.id, challenge, challengeMethod, 'email_change');
       await sendEmailChange(deps, tx, (await findUserById(tx, user.id))!, email, {
         ip,
