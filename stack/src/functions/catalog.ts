@@ -1,7 +1,7 @@
 // Which functions exist and how each is served, read as the Supabase CLI reads them:
 // supabase/functions/<slug>/index.ts plus [functions.<slug>] in config.toml (enabled,
 // verify_jwt, entrypoint, import_map), and the import map / deno.json next to the entrypoint.
-import { stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config/config.ts';
 
@@ -72,7 +72,6 @@ export async function findFunction(
 
 /** True when supabase/functions holds at least one function (the Deno binary is then required). */
 export async function hasFunctions(config: Config): Promise<boolean> {
-  const { readdir } = await import('node:fs/promises');
   const entries = await readdir(functionsDir(config), { withFileTypes: true }).catch(() => []);
   for (const entry of entries)
     if (entry.isDirectory() && (await findFunction(config, entry.name))) return true;

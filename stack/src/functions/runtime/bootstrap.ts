@@ -26,6 +26,14 @@ interface DenoApi {
 declare const Deno: DenoApi;
 
 const BOOT_FAILED = 70;
+/** Set by the stack for Deno itself (read at start-up); the function's environment is the CLI's. */
+const RUNTIME_VARS = [
+  'DENO_DIR',
+  'DENO_NO_UPDATE_CHECK',
+  'DENO_NO_PROMPT',
+  'DENO_NO_PACKAGE_JSON',
+  'NO_COLOR',
+];
 const [socketPath, entrypoint, readyToken] = Deno.args as [string, string, string];
 const realServe = Deno.serve.bind(Deno);
 let served = false;
@@ -73,6 +81,8 @@ globals.EdgeRuntime ??= {
     Promise.resolve(promise).catch((error) => console.error('Uncaught error in waitUntil:', error));
   },
 };
+
+for (const name of RUNTIME_VARS) Deno.env.delete(name);
 
 try {
   const mod = (await import(entrypoint)) as { default?: { fetch?: Handler } };
