@@ -14,7 +14,7 @@ import type { GatewayEnv, StackContext } from './context.ts';
 const AUTH_OPEN = /^\/auth\/v1\/(verify|callback|authorize|\.well-known\/jwks\.json|health)$/;
 /** Storage routes that carry their own authorisation (public buckets, signed URLs). */
 const STORAGE_OPEN =
-  /^\/storage\/v1\/(object\/(public|sign|upload\/sign)|render\/image\/(public|sign))\//;
+  /^\/storage\/v1\/(object\/(public|sign|upload\/sign|info\/public)|render\/image\/(public|sign))\//;
 
 export const EXPOSED_HEADERS = [
   'Content-Range',
