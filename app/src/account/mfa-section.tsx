@@ -11,6 +11,7 @@ import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useFactorsQuery } from './api/factors-query.ts';
 import { accountKeys } from './api/keys.ts';
+import { qrSource } from './api/qr-source.ts';
 
 interface Enrolment {
   id: string;
@@ -43,7 +44,7 @@ export function MfaSection() {
       const friendlyName = name.trim() || 'Authenticator app';
       const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName });
       if (error) return { error };
-      setEnrolment({ id: data.id, qr: data.totp.qr_code, secret: data.totp.secret });
+      setEnrolment({ id: data.id, qr: qrSource(data.totp.qr_code), secret: data.totp.secret });
     });
   }
 
