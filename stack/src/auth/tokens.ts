@@ -223,7 +223,7 @@ export async function refreshGrant(deps: AuthDeps, refreshToken: string): Promis
       issued = await insertRefreshToken(tx, user.id, session.id, row.token);
     }
     await tx.query(
-      `update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1`,
+      `update auth.sessions set refreshed_at = now() at time zone 'UTC', updated_at = now() where id = $1`,
       [session.id],
     );
     return tokenResponse(deps, tx, user.id, session.id, issued);

@@ -52,3 +52,55 @@ describe.each(DRIVERS)('inbox on %s', (driver) => {
     expect(await inbox(stack, email)).toEqual([]);
   });
 });
+
+describe('SMTP delivery', () => {
+  it('also sends emails through [auth.email.smtp] when configured', async () => {
+    const { createServer } = await import('node:net');
+    const received: string[] = [];
+    const server = createServer((socket) => {
+      let data = false;
+      let buffer = '';
+      socket.write('220 test ESMTP\r\n');
+      socket.on('data', (chunk) => {
+        buffer += chunk.toString();
+        let index: number;
+        while ((index = buffer.indexOf('\r\n')) >= 0) {
+          const line = buffer.slice(0, index);
+          buffer = buffer.slice(index + 2);
+          if (data) {
+            if (line === '.') {
+              data = false;
+              socket.write('250 queued\r\n');
+            } else received.push(line);
+          } else if (/^(EHLO|HELO)/i.test(line)) socket.write('250 test\r\n');
+          else if (/^DATA/i.test(line)) {
+            data = true;
+            socket.write('354 go\r\n');
+          } else if (/^QUIT/i.test(line)) socket.end('221 bye\r\n');
+          else socket.write('250 ok\r\n');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as { port: number }).port;
+    const stack = await startTestStack({
+      driver: 'pglite',
+      config: `[auth.email]\nenable_confirmations = true\n[auth.email.smtp]\nhost = "127.0.0.1"\nport = ${port}\nadmin_email = "noreply@sheaf.test"\nsender_name = "Sheaf"\n`,
+    });
+    try {
+      const email = uniqueEmail('smtp');
+      await client(stack).auth.signUp({ email, password: 'secret-password' });
+      const [stored] = await inbox(stack, email);
+      expect(stored).toBeDefined();
+      for (let i = 0; i < 50 && !received.some((l) => l.includes(stored!.code!)); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      const text = received.join('\n');
+      expect(text).toContain(`To: ${email}`);
+      expect(text).toContain('Subject: Confirm Your Signup');
+      expect(text).toContain(stored!.code!);
+    } finally {
+      await stack.close();
+      server.close();
+    }
+  });
+});
