@@ -5,6 +5,7 @@ import type { ResolvedCaller } from '../gateway/caller.ts';
 import { RestError, maxAffectedViolation, singularityError, toRestError } from './errors.ts';
 import { Rollback, execute, type QueryHook, type Run } from './execute.ts';
 import { openApiResponse, optionsResponse } from './openapi.ts';
+import type { Preferences } from './parse/prefer.ts';
 import { parseRequest, type RawRequest } from './parse/request.ts';
 import { plan as planRequest } from './plan/plan.ts';
 import type { CallPlan, MutatePlan, ReadNode, ReadPlan } from './plan/types.ts';
@@ -73,6 +74,7 @@ export async function handleRest(
       onQuery: deps.onQuery,
     };
     return await execute(deps.db, who, options, async (run) => {
+      await applyTimezone(run, request.prefs);
       if (plan.kind === 'read') return runRead(run, request, plan, readStatement(plan, ctx), ctx);
       if (plan.kind === 'call') return runCall(run, request, plan, ctx);
       return runMutation(run, request, plan, mutateStatement(plan, ctx));
@@ -80,6 +82,16 @@ export async function handleRest(
   } catch (error) {
     return errorResponse(toRestError(error, authenticated));
   }
+}
+
+/** Prefer: timezone=… sets the transaction's time zone when Postgres knows it; else it is not applied. */
+async function applyTimezone(run: Run, prefs: Preferences): Promise<void> {
+  if (prefs.timezone === undefined) return;
+  const rows = await run({
+    sql: "SELECT set_config('timezone', $1, true) FROM pg_catalog.pg_timezone_names WHERE name = $1 LIMIT 1",
+    params: [prefs.timezone],
+  });
+  if (rows.length === 0) prefs.timezone = undefined;
 }
 
 async function total(

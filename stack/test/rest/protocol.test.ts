@@ -161,6 +161,26 @@ describe.each(DRIVERS)('media types, profiles, metadata and errors on %s', (driv
     });
   });
 
+  it('stripNulls() leaves null values out (nulls=stripped)', async () => {
+    const { data } = await db.from('items').select('name, category').eq('id', 4).stripNulls();
+    expect(data).toEqual([{ name: 'daikon radish' }]);
+    const one = await db.from('items').select('name, category').eq('id', 4).single().stripNulls();
+    expect(one.data).toEqual({ name: 'daikon radish' });
+  });
+
+  it('Prefer: timezone sets the time zone of the transaction', async () => {
+    const res = await rest(stack, '/items?select=created_at&id=eq.1', {
+      headers: { Prefer: 'timezone=Asia/Tokyo' },
+    });
+    expect(res.headers.get('preference-applied')).toBe('timezone=Asia/Tokyo');
+    expect((await res.json())[0].created_at).toMatch(/\+09:00$/);
+    const bad = await rest(stack, '/items?select=id&id=eq.1', {
+      headers: { Prefer: 'timezone=Nowhere/Void' },
+    });
+    expect(bad.status).toBe(200);
+    expect(bad.headers.get('preference-applied')).toBeNull();
+  });
+
   it('picks up new tables after NOTIFY pgrst, reload schema', async () => {
     await stack.db.exec(
       "create table public.late (id int primary key); notify pgrst, 'reload schema';",

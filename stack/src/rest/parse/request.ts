@@ -31,6 +31,8 @@ export interface ApiRequest {
   query: [string, string][];
   prefs: Preferences;
   accept: Accept;
+  /** `nulls=stripped` on a vnd.pgrst media type: leave null values out of objects. */
+  stripNulls: boolean;
   contentType: 'json' | 'csv' | 'form' | 'other';
   /** The raw body text (writes and POST /rpc). */
   body?: string;
@@ -52,29 +54,37 @@ const MEDIA: Record<string, Accept> = {
   'application/*': 'json',
   '*/*': 'json',
   'application/vnd.pgrst.object+json': 'object',
+  'application/vnd.pgrst.array+json': 'json',
   'application/vnd.pgrst.object': 'object',
   'text/csv': 'csv',
   'application/openapi+json': 'openapi',
 };
 
 /** The best acceptable media type from an Accept header, in PostgREST's order. */
-function negotiate(accept: string | null, isRoot: boolean): Accept {
-  if (!accept) return isRoot ? 'openapi' : 'json';
+function negotiate(
+  accept: string | null,
+  isRoot: boolean,
+): { accept: Accept; stripNulls: boolean } {
+  if (!accept) return { accept: isRoot ? 'openapi' : 'json', stripNulls: false };
   const entries = accept
     .split(',')
     .map((part, i) => {
       const [type, ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      return { type: type!.trim().toLowerCase(), q: q ? Number(q.slice(2)) : 1, i };
+      const trimmed = params.map((p) => p.trim().toLowerCase());
+      const q = trimmed.find((p) => p.startsWith('q='));
+      const strip = trimmed.includes('nulls=stripped');
+      return { type: type!.trim().toLowerCase(), q: q ? Number(q.slice(2)) : 1, i, strip };
     })
     .filter((e) => e.type && e.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
   for (const e of entries) {
     const found = MEDIA[e.type];
     if (found === 'openapi' && !isRoot) continue;
-    if (found) return isRoot && found === 'json' ? 'openapi' : found;
+    // nulls=stripped applies to PostgREST's own vendor types only.
+    const stripNulls = e.strip && e.type.startsWith('application/vnd.pgrst.');
+    if (found) return { accept: isRoot && found === 'json' ? 'openapi' : found, stripNulls };
   }
-  if (entries.length === 0) return isRoot ? 'openapi' : 'json';
+  if (entries.length === 0) return { accept: isRoot ? 'openapi' : 'json', stripNulls: false };
   throw mediaTypeError(entries.map((e) => e.type));
 }
 
@@ -141,6 +151,10 @@ export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
         : ct === 'application/x-www-form-urlencoded'
           ? 'form'
           : 'other';
+  const negotiated =
+    action === 'info'
+      ? { accept: 'json' as const, stripNulls: false }
+      : negotiate(raw.headers.get('accept'), isRoot);
   const request: ApiRequest = {
     method,
     action,
@@ -151,7 +165,8 @@ export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
     headOnly: method === 'HEAD',
     query: decodeQuery(raw.search),
     prefs: parsePrefer(raw.headers.get('prefer') ? [raw.headers.get('prefer')!] : []),
-    accept: action === 'info' ? 'json' : negotiate(raw.headers.get('accept'), isRoot),
+    accept: negotiated.accept,
+    stripNulls: negotiated.stripNulls,
     contentType,
     range: method === 'GET' ? parseRange(raw.headers.get('range')) : undefined,
   };

@@ -85,6 +85,7 @@ export function planCall(request: ApiRequest, cache: SchemaCache, options: PlanO
       kind: 'read',
       root,
       media: mediaOf(request),
+      stripNulls: request.stripNulls,
       count: request.prefs.count,
       headOnly: request.headOnly,
       offset: root.offset ?? 0,

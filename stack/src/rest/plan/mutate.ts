@@ -83,6 +83,7 @@ export function planMutation(
     where,
     returning,
     media: mediaOf(request),
+    stripNulls: request.stripNulls,
     prefs,
     locationColumns: table.primaryKey,
     count: prefs.count,

@@ -71,6 +71,7 @@ function planRead(
     table,
     root,
     media: mediaOf(request),
+    stripNulls: request.stripNulls,
     count: request.prefs.count,
     headOnly: request.headOnly,
     offset: root.offset ?? 0,

@@ -64,6 +64,7 @@ export interface ReadPlan {
   table?: Table;
   root: ReadNode;
   media: Media;
+  stripNulls?: boolean;
   count?: 'exact' | 'planned' | 'estimated';
   /** HEAD: no body. */
   headOnly: boolean;
@@ -96,6 +97,7 @@ export interface MutatePlan {
   /** Read of the affected rows (return=representation / headers-only). */
   returning: ReadNode;
   media: Media;
+  stripNulls?: boolean;
   prefs: Preferences;
   /** Insert with return=headers-only: primary key for the Location header. */
   locationColumns: string[];

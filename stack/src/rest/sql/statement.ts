@@ -17,12 +17,18 @@ const GUCS =
 const CSV =
   "(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text AS k FROM (SELECT row_to_json(hh) AS r FROM pgrst_source AS hh LIMIT 1) s) a) || '\n' || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), '\n'), '')";
 
-function bodySql(media: Media, scalar: 'none' | 'single' | 'set', singleComposite = false): string {
+function bodySql(
+  media: Media,
+  scalar: 'none' | 'single' | 'set',
+  singleComposite = false,
+  strip = false,
+): string {
   if (media === 'csv') return CSV;
   const value = scalar === 'none' ? '_postgrest_t' : '_postgrest_t.pgrst_scalar';
+  const s = (sql: string) => (strip ? `json_strip_nulls(${sql})` : sql);
   if (media === 'object' || scalar === 'single' || singleComposite)
-    return `coalesce((json_agg(${value})->0)::text, 'null')`;
-  return `coalesce(json_agg(${value}), '[]')::text`;
+    return `coalesce((${s(`json_agg(${value})->0`)})::text, 'null')`;
+  return `coalesce(${s(`json_agg(${value})`)}, '[]')::text`;
 }
 
 export function readContext(starColumns: (node: ReadNode) => string[]): ReadContext {
@@ -38,7 +44,7 @@ export function readStatement(plan: ReadPlan, ctx: ReadContext): Statement {
     countCte = `, pgrst_source_count AS (${readSql(b, ctx, plan.root, undefined, { countOnly: true })})`;
     count = '(SELECT pg_catalog.count(*) FROM pgrst_source_count)';
   }
-  const sql = `WITH pgrst_source AS (${main})${countCte} SELECT ${count} AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${bodySql(plan.media, 'none')} AS body, ${GUCS} FROM (SELECT * FROM pgrst_source) _postgrest_t`;
+  const sql = `WITH pgrst_source AS (${main})${countCte} SELECT ${count} AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${bodySql(plan.media, 'none', false, plan.stripNulls)} AS body, ${GUCS} FROM (SELECT * FROM pgrst_source) _postgrest_t`;
   return { sql, params: b.params };
 }
 
@@ -78,7 +84,7 @@ export function mutateStatement(plan: MutatePlan, ctx: ReadContext): Statement {
       ? "nullif(current_setting('pgrst.inserted', true), '')::int"
       : 'NULL::int';
   const sql = `WITH pgrst_source AS (${mutation}) SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${location} AS header, ${
-    wantsBody ? bodySql(plan.media, 'none') : "''"
+    wantsBody ? bodySql(plan.media, 'none', false, plan.stripNulls) : "''"
   } AS body, ${GUCS}, ${inserted} AS response_inserted FROM (${select}) _postgrest_t`;
   return { sql, params: b.params };
 }
@@ -98,7 +104,7 @@ export function callStatement(plan: CallPlan, ctx: ReadContext): Statement {
     }
     const sql = `WITH pgrst_source AS (${main})${countCte} SELECT ${count} AS total_result_set, ${
       single ? '1' : 'pg_catalog.count(_postgrest_t)'
-    } AS page_total, ${bodySql(read.media, 'none', single)} AS body, ${GUCS} FROM (SELECT * FROM pgrst_source) _postgrest_t`;
+    } AS page_total, ${bodySql(read.media, 'none', single, read.stripNulls)} AS body, ${GUCS} FROM (SELECT * FROM pgrst_source) _postgrest_t`;
     return { sql, params: b.params };
   }
   const b = new SqlBuilder();
@@ -110,7 +116,7 @@ export function callStatement(plan: CallPlan, ctx: ReadContext): Statement {
   const media = read.media === 'csv' ? 'json' : read.media;
   const sql = `WITH pgrst_source AS (${main}) SELECT NULL::bigint AS total_result_set, ${
     r.returnsSet ? 'pg_catalog.count(_postgrest_t)' : '1'
-  } AS page_total, ${bodySql(media, scalar)} AS body, ${GUCS} FROM (SELECT * FROM pgrst_source) _postgrest_t`;
+  } AS page_total, ${bodySql(media, scalar, false, read.stripNulls)} AS body, ${GUCS} FROM (SELECT * FROM pgrst_source) _postgrest_t`;
   return { sql, params: b.params };
 }
 
