@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { describeError, hasMessage, messageFor } from './describe-error.ts';
 import { NETWORK_MESSAGES } from './network-messages.ts';
+import { FUNCTION_MESSAGES, REST_MESSAGES, STORAGE_MESSAGES } from './service-messages.ts';
 
 const DOC = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -37,7 +38,7 @@ function rowsOf(title: string): string[][] {
 /** Codes in backticks in a row's first cell (`code`), as the catalogue lists them. */
 function codesOf(title: string): string[] {
   return rowsOf(title)
-    .map((cells) => /^`([a-z0-9_]+)`$/.exec(cells[0] ?? '')?.[1])
+    .map((cells) => /^`([A-Za-z0-9_]+)`$/.exec(cells[0] ?? '')?.[1])
     .filter((code): code is string => !!code);
 }
 
@@ -66,6 +67,46 @@ describe('the error catalogue', () => {
     }
   });
 
+  it('shows every Storage error as docs/errors.md says', () => {
+    const rows = rowsOf('Storage');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const cells of rows) {
+      const codes = [...(cells[1] ?? '').matchAll(/`([A-Za-z]+)`/g)].map((m) => m[1]!);
+      const message = (cells[3] ?? '').split(' / ')[0]!;
+      for (const code of codes) {
+        const error = { name: 'StorageApiError', code, message, statusCode: cells[0] };
+        expect(describeError(error, true).message, code).toBe(cells[cells.length - 1]);
+      }
+    }
+  });
+
+  it('shows every Edge Functions runtime error as docs/errors.md says', () => {
+    for (const cells of rowsOf('Edge Functions')) {
+      const status = Number(cells[0]);
+      const raw = (cells[1] ?? '').replace(/`/g, '').replace(',…', '');
+      let body: { code?: unknown; message?: string } = {};
+      try {
+        body = JSON.parse(raw.endsWith('}') ? raw : `${raw}}`) as typeof body;
+      } catch {
+        body = {};
+      }
+      const error = {
+        name: 'FunctionError',
+        code: typeof body.code === 'string' ? body.code : '',
+        status,
+        message: body.message ?? '',
+      };
+      expect(describeError(error, true).message, cells[1]).toBe(cells[cells.length - 1]);
+    }
+  });
+
+  it('has a sentence for every REST code in docs/errors.md', () => {
+    const missing = codesOf('REST').filter(
+      (code) => describeError({ code, details: null, hint: null }, true).code !== code,
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('covers every error_code auth-js knows', () => {
     // The list of auth-js's ErrorCode type (lib/error-codes.d.ts), read from the installed package.
     const dts = readFileSync(
@@ -79,7 +120,14 @@ describe('the error catalogue', () => {
   });
 
   it('writes every message as a sentence', () => {
-    for (const [code, message] of Object.entries({ ...AUTH_MESSAGES, ...NETWORK_MESSAGES })) {
+    const all = {
+      ...AUTH_MESSAGES,
+      ...NETWORK_MESSAGES,
+      ...STORAGE_MESSAGES,
+      ...FUNCTION_MESSAGES,
+      ...REST_MESSAGES,
+    };
+    for (const [code, message] of Object.entries(all)) {
       expect(message, code).toMatch(/^[A-Z].*[.!]$/);
       expect(message, code).not.toContain('_');
     }

@@ -1,0 +1,29 @@
+// Sentences for the data services: PostgREST (SQLSTATE and PGRST codes), Storage error codes and
+// Sheaf's edge-function codes (the `error.code` of their JSON bodies).
+
+export const DATA_MESSAGES: Record<string, string> = {
+  // PostgREST / Postgres
+  '42501': 'You do not have permission to do that here.',
+  '23505': 'That already exists.',
+  '23514': 'Some of what you entered is not allowed (too long, or empty where it cannot be).',
+  '23503': 'This item no longer exists.',
+  '22P02': 'Some of what you entered is not in the expected format.',
+  PGRST116: 'This item does not exist or you do not have access to it.',
+  PGRST301: 'Your session has expired. Please sign in again.',
+  PGRST303: 'Your session has expired. Please sign in again.',
+  // Storage
+  NoSuchKey: 'This file no longer exists or you do not have access to it.',
+  NoSuchBucket: 'This storage area does not exist.',
+  AccessDenied: 'You do not have permission to change this file.',
+  KeyAlreadyExists: 'A file with this name already exists.',
+  EntityTooLarge: 'This file is too large.',
+  InvalidMimeType: 'This type of file is not allowed here.',
+  InvalidKey: 'This file name is not allowed. Use letters, digits and simple punctuation.',
+  InvalidRequest: 'The upload did not complete. Please try again.',
+  // Edge functions (share-notebook)
+  invalid_email: 'Enter a valid email address.',
+  cannot_share_with_self: 'You already own this notebook.',
+  notebook_not_found: 'That notebook does not exist or is not yours.',
+  not_owner: 'Only the owner of a notebook can share it.',
+  upload_cancelled: 'The upload was cancelled.',
+};

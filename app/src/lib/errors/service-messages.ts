@@ -1,0 +1,51 @@
+// Sentences for Storage, Edge Functions and REST (PostgREST) errors, as docs/errors.md lists
+// them. Storage and REST are keyed by the service's code; functions by the runtime's code, or
+// by HTTP status when the body has none.
+
+export const STORAGE_MESSAGES: Record<string, string> = {
+  NoSuchKey: 'This file no longer exists or you do not have access to it.',
+  NoSuchBucket: 'This storage area does not exist.',
+  AccessDenied: 'You do not have permission to change this file.',
+  KeyAlreadyExists: 'A file with this name already exists.',
+  ResourceAlreadyExists: 'A file with this name already exists.',
+  BucketAlreadyExists: 'A storage area with this name already exists.',
+  ResourceNotEmpty: 'Empty this storage area before deleting it.',
+  EntityTooLarge: 'This file is too large.',
+  InvalidMimeType: 'This type of file is not allowed here.',
+  InvalidKey: 'This file name is not allowed. Use letters, digits and simple punctuation.',
+  InvalidBucketName: 'This storage area name is not allowed.',
+  InvalidJWT: 'This link has expired. Ask for a new one.',
+  InvalidSignature: 'This link is not valid.',
+  InvalidRequest: 'The upload did not complete. Please try again.',
+  InvalidParameter: 'Something went wrong. Please try again.',
+  InvalidRange: 'Something went wrong. Please try again.',
+  InternalError: 'Something went wrong on our side. Please try again.',
+  DatabaseError: 'Something went wrong on our side. Please try again.',
+};
+
+/** A storage AccessDenied caused by the token rather than a policy. */
+export const STORAGE_SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+export const FUNCTION_MESSAGES: Record<string, string> = {
+  missing_authorization: 'Please sign in again to continue.',
+  invalid_jwt: 'Your session has expired. Please sign in again.',
+  NOT_FOUND: 'This feature is not available right now.',
+  WORKER_ERROR: 'Something went wrong on our side. Please try again.',
+  'Internal Server Error': 'Something went wrong on our side. Please try again.',
+  BOOT_ERROR: 'This feature is temporarily unavailable. Please try again later.',
+  WORKER_LIMIT: 'This request needed more resources than allowed. Please try a smaller one.',
+  status_500: 'Something went wrong on our side. Please try again.',
+  status_504: 'This is taking too long. Please try again.',
+  confirmation_required: 'Please confirm before continuing.',
+};
+
+export const REST_MESSAGES: Record<string, string> = {
+  PGRST301: 'Your session has expired. Please sign in again.',
+  PGRST303: 'Your session has expired. Please sign in again.',
+  PGRST116: 'This item no longer exists.',
+  '42501': 'You do not have permission to do this.',
+  '23505': 'This already exists.',
+  '23503': 'Something this depends on no longer exists. Reload and try again.',
+  '23514': 'Some of the details are not valid. Check them and try again.',
+  '22001': 'One of the values is too long.',
+};

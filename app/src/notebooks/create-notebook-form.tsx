@@ -1,0 +1,46 @@
+// The "new notebook" form: a name (1 to 100 characters), then open the new notebook.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { describeError } from '../lib/errors/describe-error.ts';
+import { Button } from '../ui/button.tsx';
+import { TextField } from '../ui/text-field.tsx';
+import { useCreateNotebookMutation } from './data/create-notebook-mutation.ts';
+
+export function CreateNotebookForm() {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateNotebookMutation();
+  const navigate = useNavigate();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const trimmed = name.trim();
+    if (!trimmed) return setError('Give the notebook a name.');
+    if (trimmed.length > 100) return setError('Use at most 100 characters.');
+    setError(null);
+    create.mutate(trimmed, {
+      onSuccess: ({ id }) => {
+        setName('');
+        void navigate(`/n/${id}`);
+      },
+      onError: (e) => setError(describeError(e).message),
+    });
+  }
+
+  return (
+    <form className="nb-create" onSubmit={submit} noValidate>
+      <TextField
+        label="New notebook"
+        placeholder="e.g. Recipes"
+        value={name}
+        maxLength={100}
+        onChange={(e) => setName(e.target.value)}
+        error={error}
+      />
+      <Button type="submit" pending={create.isPending}>
+        Create notebook
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,56 @@
+// One notebook in the list: its name (a link), note count and the user's role; the owner can
+// rename or delete it here.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../ui/button.tsx';
+import type { NotebookSummary } from './data/types.ts';
+import { DeleteNotebookConfirm } from './delete-notebook-confirm.tsx';
+import { RenameNotebookForm } from './rename-notebook-form.tsx';
+
+const ROLE_LABEL = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' } as const;
+
+export function NotebookListItem({ notebook }: { notebook: NotebookSummary }) {
+  const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
+  const count = notebook.note_count;
+  return (
+    <li className="nb-item" data-testid="notebook-item">
+      <div className="nb-item__main">
+        <Link className="nb-item__name" to={`/n/${notebook.id}`}>
+          {notebook.name}
+        </Link>
+        <span className="nb-item__meta">
+          {count === 1 ? '1 note' : `${count} notes`}
+          <span className="badge">{ROLE_LABEL[notebook.role]}</span>
+        </span>
+      </div>
+      {notebook.role === 'owner' && mode === 'view' ? (
+        <div className="nb-item__actions">
+          <Button
+            variant="secondary"
+            aria-label={`Rename ${notebook.name}`}
+            onClick={() => setMode('rename')}
+          >
+            Rename
+          </Button>
+          <Button
+            variant="danger"
+            aria-label={`Delete ${notebook.name}`}
+            onClick={() => setMode('delete')}
+          >
+            Delete
+          </Button>
+        </div>
+      ) : null}
+      {mode === 'rename' ? (
+        <RenameNotebookForm id={notebook.id} name={notebook.name} onDone={() => setMode('view')} />
+      ) : null}
+      {mode === 'delete' ? (
+        <DeleteNotebookConfirm
+          id={notebook.id}
+          name={notebook.name}
+          onCancel={() => setMode('view')}
+        />
+      ) : null}
+    </li>
+  );
+}
