@@ -23,6 +23,47 @@ export interface E2E {
   close(): Promise<void>;
 }
 
+/** Builds the app with these variables baked in (as `vite build` does with an .env file). */
+export async function buildApp(
+  env: Record<string, string | undefined>,
+  outDir: string,
+): Promise<void> {
+  const saved = {
+    VITE_SUPABASE_URL: process.env.VITE_SUPABASE_URL,
+    VITE_SUPABASE_PUBLISHABLE_KEY: process.env.VITE_SUPABASE_PUBLISHABLE_KEY,
+  };
+  for (const [k, v] of Object.entries({ ...saved, ...env })) {
+    if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+  try {
+    await build({
+      root: APP,
+      configFile: path.join(APP, 'vite.config.ts'),
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+    });
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+/** Serves a built app with `vite preview` (SPA fallback) on 127.0.0.1:port. */
+export async function serveApp(outDir: string, port: number): Promise<PreviewServer> {
+  return preview({
+    root: APP,
+    configFile: path.join(APP, 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port, strictPort: true },
+  });
+}
+
+export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
+
 export async function startE2E(): Promise<E2E> {
   const browser = await launchChromium();
   let stack: RunningStack | undefined;
@@ -37,21 +78,14 @@ export async function startE2E(): Promise<E2E> {
       env: { ...process.env, DATABASE_URL: undefined },
     });
     const status = stack.status();
-    process.env.VITE_SUPABASE_URL = status.api_url;
-    process.env.VITE_SUPABASE_PUBLISHABLE_KEY = status.publishable_key;
-    await build({
-      root: APP,
-      configFile: path.join(APP, 'vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir, emptyOutDir: true, sourcemap: false },
-    });
-    server = await preview({
-      root: APP,
-      configFile: path.join(APP, 'vite.config.ts'),
-      logLevel: 'error',
-      build: { outDir },
-      preview: { host: '127.0.0.1', port: APP_PORT, strictPort: true },
-    });
+    await buildApp(
+      {
+        VITE_SUPABASE_URL: status.api_url,
+        VITE_SUPABASE_PUBLISHABLE_KEY: status.publishable_key,
+      },
+      outDir,
+    );
+    server = await serveApp(outDir, APP_PORT);
   } catch (error) {
     await server?.close();
     await stack?.stop();
