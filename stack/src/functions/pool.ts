@@ -45,7 +45,13 @@ export class WorkerPool {
       if (entry.starting) return entry.starting;
       if (entry.worker?.isAlive) return entry.worker;
     }
+    // The files changed: retire the old worker, including one still booting.
     if (entry?.worker) void entry.worker.stop();
+    if (entry?.starting)
+      void entry.starting.then(
+        (w) => w.stop(),
+        () => undefined,
+      );
     const next: Entry = { signature };
     next.starting = this.start(spec).then(
       (worker) => {
@@ -56,7 +62,7 @@ export class WorkerPool {
       (error: unknown) => {
         next.starting = undefined;
         if (error instanceof BootError) next.bootFailed = error;
-        else this.entries.delete(spec.name);
+        else if (this.entries.get(spec.name) === next) this.entries.delete(spec.name);
         throw error;
       },
     );
