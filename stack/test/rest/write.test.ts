@@ -220,6 +220,41 @@ describe.each(DRIVERS)('writes on %s', (driver) => {
     expect(await res.json()).toMatchObject({ code: 'PGRST102' });
   });
 
+  it('PATCH with order and limit changes only the first rows', async () => {
+    const res = await srv('/family?order=id.desc&limit=2&select=name', {
+      method: 'PATCH',
+      body: JSON.stringify({ name: 'renamed' }),
+      headers: { Prefer: 'return=representation, tx=rollback' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ name: 'renamed' }, { name: 'renamed' }]);
+  });
+
+  it('inserts a CSV body', async () => {
+    const res = await rest(stack, '/clients?select=id,name', {
+      method: 'POST',
+      token: stack.keys.serviceRoleKey,
+      body: 'id,name\n40,"Comma, Inc"\n41,Plain',
+      headers: { 'Content-Type': 'text/csv', Prefer: 'return=representation' },
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toEqual([
+      { id: 40, name: 'Comma, Inc' },
+      { id: 41, name: 'Plain' },
+    ]);
+  });
+
+  it('a path with too many segments is PGRST125', async () => {
+    const res = await srv('/a/b/c');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      code: 'PGRST125',
+      message: 'Invalid path specified in request URL',
+      details: null,
+      hint: null,
+    });
+  });
+
   it('writes to another exposed schema with Content-Profile', async () => {
     const { data, error, status } = await db
       .schema('other')
