@@ -28,6 +28,7 @@ async function mergeIdentityIntoMetadata(tx: Queryable, id: string): Promise<voi
 
 export async function otp(deps: AuthDeps, c: Context): Promise<Response> {
   const { config } = deps.ctx;
+  deps.limiter.take('signInSignUps', clientIp(c));
   const body = await readBody(c);
   let email = str(body, 'email');
   let phone = str(body, 'phone');

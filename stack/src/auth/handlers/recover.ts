@@ -14,6 +14,7 @@ export async function recover(deps: AuthDeps, c: Context): Promise<Response> {
   const { config } = deps.ctx;
   if (!config.auth.email.enableSignup)
     throw authError('email_provider_disabled', 'Email logins are disabled');
+  deps.limiter.take('signInSignUps', clientIp(c));
   const body = await readBody(c);
   const challenge = str(body, 'code_challenge');
   const challengeMethod = str(body, 'code_challenge_method');

@@ -12,6 +12,7 @@ import { validateEmail, validatePhone } from '../validate.ts';
 
 export async function resend(deps: AuthDeps, c: Context): Promise<Response> {
   const { config } = deps.ctx;
+  deps.limiter.take('signInSignUps', clientIp(c));
   const body = await readBody(c);
   const type = str(body, 'type');
   let email = str(body, 'email');

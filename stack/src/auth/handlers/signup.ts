@@ -31,6 +31,7 @@ export async function signup(deps: AuthDeps, c: Context): Promise<Response> {
   const password = str(body, 'password');
   const data = obj(body, 'data') ?? {};
   if (!email && !phone) return signupAnonymously(deps, c, data);
+  deps.limiter.take('signInSignUps', clientIp(c));
   if (!config.auth.enableSignup)
     throw authError('signup_disabled', 'Signups not allowed for this instance');
   const challenge = str(body, 'code_challenge');
@@ -47,7 +48,6 @@ export async function signup(deps: AuthDeps, c: Context): Promise<Response> {
     throw authError('validation_failed', 'PKCE not supported for phone signups');
   const pkce = checkPkceParams(challenge, challengeMethod);
   const ip = clientIp(c);
-  deps.limiter.take('signInSignUps', ip);
   const provider = email ? 'email' : 'phone';
   if (provider === 'email') {
     if (!config.auth.email.enableSignup)

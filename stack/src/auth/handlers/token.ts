@@ -14,13 +14,16 @@ const INVALID_LOGIN = 'Invalid login credentials';
 
 export async function token(deps: AuthDeps, c: Context): Promise<Response> {
   const grant = c.req.query('grant_type') ?? '';
+  if (!['password', 'refresh_token', 'pkce'].includes(grant))
+    throw authError('invalid_credentials', 'unsupported_grant_type');
+  // Every grant counts against `token_refresh`, as Supabase Auth limits the whole endpoint.
+  deps.limiter.take('tokenRefresh', clientIp(c));
   switch (grant) {
     case 'password':
       return c.json(await passwordGrant(deps, c));
     case 'refresh_token': {
       const body = await readBody(c);
       const refreshToken = str(body, 'refresh_token');
-      deps.limiter.take('tokenRefresh', clientIp(c));
       if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token required');
       return c.json(await refreshGrant(deps, refreshToken));
     }
@@ -38,7 +41,7 @@ export async function token(deps: AuthDeps, c: Context): Promise<Response> {
       return c.json(session);
     }
     default:
-      throw authError('validation_failed', 'unsupported_grant_type');
+      throw authError('invalid_credentials', 'unsupported_grant_type');
   }
 }
 
@@ -49,7 +52,6 @@ async function passwordGrant(deps: AuthDeps, c: Context) {
   const phone = str(body, 'phone');
   const password = str(body, 'password');
   const ip = clientIp(c);
-  deps.limiter.take('signInSignUps', ip);
   if (email && phone)
     throw authError(
       'validation_failed',

@@ -63,6 +63,7 @@ async function checkNonce(deps: AuthDeps, tx: Queryable, userId: string, nonce: 
 
 export async function updateUser(deps: AuthDeps, c: Context): Promise<Response> {
   const { config } = deps.ctx;
+  deps.limiter.take('signInSignUps', clientIp(c));
   const body = await readBody(c);
   const auth = await authenticate(deps, c);
   const user: UserRow = auth.user;

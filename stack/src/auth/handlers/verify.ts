@@ -194,6 +194,7 @@ async function apply(deps: AuthDeps, tx: Queryable, found: Found, hash: string):
 }
 
 export async function verifyPost(deps: AuthDeps, c: Context): Promise<Response> {
+  deps.limiter.take('tokenVerifications', clientIp(c));
   const body = await readBody(c);
   const type = str(body, 'type');
   const token = str(body, 'token');
@@ -201,7 +202,6 @@ export async function verifyPost(deps: AuthDeps, c: Context): Promise<Response> 
   let email = str(body, 'email');
   let phone = str(body, 'phone');
   const redirectTo = str(body, 'redirect_to');
-  deps.limiter.take('tokenVerifications', clientIp(c));
   if (!type) throw authError('validation_failed', 'Verify requires a verification type');
   if ((token === '') === (hash === ''))
     throw authError('validation_failed', 'Verify requires either a token or a token hash');
@@ -248,12 +248,12 @@ const OAUTH_ERRORS: Record<number, string> = {
 };
 
 export async function verifyGet(deps: AuthDeps, c: Context): Promise<Response> {
+  deps.limiter.take('tokenVerifications', clientIp(c));
   const token = c.req.query('token') ?? '';
   const type = c.req.query('type') ?? '';
   const redirectTo = redirectFor(c, deps.ctx.config);
   if (!type) throw authError('validation_failed', 'Verify requires a verification type');
   if (!token) throw authError('validation_failed', 'Verify requires a token or a token hash');
-  deps.limiter.take('tokenVerifications', clientIp(c));
   const pkce = token.startsWith('pkce_');
   let outcome: { session?: TokenResponse; code?: string; single?: boolean };
   try {
