@@ -15,8 +15,6 @@ export interface FunctionSpec {
   verifyJwt: boolean;
   /** deno.json / deno.jsonc (a config file) or an import map, when the function has one. */
   importMap?: { kind: 'config' | 'import-map'; file: string };
-  /** The function has its own package.json (npm dependencies resolved from it). */
-  packageJson: boolean;
 }
 
 export const functionsDir = (config: Config): string => path.join(config.workdir, 'functions');
@@ -63,11 +61,8 @@ export async function findFunction(
   // A function declared in config.toml exists even when its file is missing (it then fails to boot).
   if (!declared && !(await isFile(entrypoint))) return undefined;
   const entryDir = path.dirname(entrypoint);
-  const [importMap, packageJson] = await Promise.all([
-    findImportMap(config, entryDir, declared?.importMap),
-    isFile(path.join(entryDir, 'package.json')),
-  ]);
-  return { name, entrypoint, verifyJwt: declared?.verifyJwt ?? true, importMap, packageJson };
+  const importMap = await findImportMap(config, entryDir, declared?.importMap);
+  return { name, entrypoint, verifyJwt: declared?.verifyJwt ?? true, importMap };
 }
 
 /** True when supabase/functions holds at least one function (the Deno binary is then required). */

@@ -71,7 +71,8 @@ export class DenoWorker {
           DENO_NO_UPDATE_CHECK: '1',
           DENO_NO_PROMPT: '1',
           NO_COLOR: '1',
-          ...(spec.packageJson ? {} : { DENO_NO_PACKAGE_JSON: '1' }),
+          // Config discovery would start at the bootstrap (inside this repository): off.
+          DENO_NO_PACKAGE_JSON: '1',
         },
       },
     );
