@@ -244,6 +244,32 @@ describe.each(DRIVERS)('writes on %s', (driver) => {
     ]);
   });
 
+  it('an empty array inserts nothing and an empty object one row of defaults', async () => {
+    const none = await srv('/family?select=id', {
+      method: 'POST',
+      body: '[]',
+      headers: { Prefer: 'return=representation' },
+    });
+    expect(none.status).toBe(201);
+    expect(await none.json()).toEqual([]);
+    const defaults = await srv('/items?select=note', {
+      method: 'POST',
+      body: '[{},{}]',
+      headers: { Prefer: 'return=representation, tx=rollback' },
+    });
+    expect(defaults.status).toBe(400);
+    expect((await defaults.json()).code).toBe('23502');
+  });
+
+  it('returns embedded resources in the representation of a write', async () => {
+    const { data } = await db
+      .from('projects')
+      .insert({ id: 77, name: 'new', client_id: 2 })
+      .select('name, clients(name)')
+      .single();
+    expect(data).toEqual({ name: 'new', clients: { name: 'Globex' } });
+  });
+
   it('a path with too many segments is PGRST125', async () => {
     const res = await srv('/a/b/c');
     expect(res.status).toBe(404);

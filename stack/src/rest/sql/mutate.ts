@@ -54,12 +54,11 @@ export function mutationSql(b: SqlBuilder, plan: MutatePlan): string {
   }
   const cols = plan.columns.map((c) => ident(c.name));
   const into = cols.length ? `(${cols.join(', ')})` : '';
+  // With no columns, one default row per body object ({} → 1, [] → none, [{}, {}] → 2).
   const select = cols.length
     ? `SELECT ${cols.map((c) => `pgrst_body.${c}`).join(', ')} `
     : 'SELECT ';
-  let sql = `INSERT INTO ${target} AS ${alias}${into} ${cols.length ? select : ''}${
-    cols.length ? bodyRows(b, plan, false) : 'DEFAULT VALUES'
-  }`;
+  let sql = `INSERT INTO ${target} AS ${alias}${into} ${select}${bodyRows(b, plan, false)}`;
   const conditions: string[] = [];
   if (plan.put)
     conditions.push(
@@ -68,8 +67,8 @@ export function mutationSql(b: SqlBuilder, plan: MutatePlan): string {
       ),
     );
   const merge = plan.onConflict?.resolution === 'merge-duplicates';
-  if (merge && cols.length) conditions.unshift(INSERTED_PLUS);
-  if (conditions.length && cols.length) sql += ` WHERE ${conditions.join(' AND ')}`;
+  if (merge) conditions.unshift(INSERTED_PLUS);
+  if (conditions.length) sql += ` WHERE ${conditions.join(' AND ')}`;
   if (plan.onConflict && plan.onConflict.columns.length) {
     sql += ` ON CONFLICT(${plan.onConflict.columns.map(ident).join(', ')}) `;
     if (!merge || !cols.length) sql += 'DO NOTHING';
