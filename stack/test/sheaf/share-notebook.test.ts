@@ -155,6 +155,30 @@ describe.each(DRIVERS)('Sheaf functions verify the caller themselves on %s', (dr
   });
   afterAll(() => stack?.close());
 
+  it('answers browsers: CORS preflight and one Access-Control-Allow-Origin on responses', async () => {
+    const origin = 'http://localhost:5173';
+    const preflight = await fetch(`${stack.url}/functions/v1/export-data`, {
+      method: 'OPTIONS',
+      headers: {
+        origin,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, apikey, content-type, x-client-info',
+      },
+    });
+    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.headers.get('access-control-allow-origin')).toMatch(
+      /^(\*|http:\/\/localhost:5173)$/,
+    );
+    const res = await fetch(`${stack.url}/functions/v1/export-data`, {
+      method: 'POST',
+      headers: { origin, apikey: stack.keys.anonKey },
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('access-control-allow-origin')).toMatch(
+      /^(\*|http:\/\/localhost:5173)$/,
+    );
+  });
+
   it('refuses forged, expired and missing user tokens with 401 in the functions’ error shape', async () => {
     const user = await createUser(stack.db, 'forger');
     const now = Math.floor(Date.now() / 1000);

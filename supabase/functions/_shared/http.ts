@@ -5,6 +5,7 @@ export const corsHeaders: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Headers': 'authorization, x-client-info, apikey, content-type',
   'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Expose-Headers': 'Content-Disposition',
 };
 
 /** A request mistake or refusal, answered as `{ error: { code, message } }` with `status`. */

@@ -97,7 +97,6 @@ serve(['GET', 'POST'], async (req) => {
       ...corsHeaders,
       'Content-Type': 'application/zip',
       'Content-Disposition': `attachment; filename="sheaf-export-${stamp}.zip"`,
-      'Access-Control-Expose-Headers': 'Content-Disposition',
     },
   });
 });
