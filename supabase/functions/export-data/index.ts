@@ -16,6 +16,8 @@ import { collectExport, type ExportData } from './collect.ts';
 
 const SIGNED_URL_SECONDS = 3600;
 const MAX_EMBEDDED_BYTES = 200 * 1024 * 1024;
+/** The ZIP writer has no ZIP64: at most 65,535 entries. */
+const MAX_EMBEDDED_FILES = 65_000;
 
 interface FileRef {
   bucket: 'avatars' | 'attachments';
@@ -48,7 +50,7 @@ async function embedAll(client: SupabaseClient, refs: FileRef[]): Promise<ZipEnt
   const rest: FileRef[] = [];
   for (const ref of refs) {
     const size = Number((ref.target as { size_bytes?: unknown }).size_bytes ?? 0);
-    if (total + size > MAX_EMBEDDED_BYTES) {
+    if (total + size > MAX_EMBEDDED_BYTES || entries.length >= MAX_EMBEDDED_FILES) {
       rest.push(ref);
       continue;
     }
