@@ -153,9 +153,11 @@ describe('sessions', () => {
     await context.close();
   });
 
-  it('a session revoked elsewhere sends the user to sign-in with a message', async () => {
+  it('a session revoked elsewhere sends the user to sign-in with a message, keeping the draft', async () => {
     const email = unique('revoked');
     const { context, page } = await signedInPage(email, 'revoke-pass-1');
+    await page.goto(`${e2e.appUrl}/settings/profile`);
+    await page.getByRole('textbox', { name: 'Display name' }).fill('Half-typed name');
     const elsewhere = apiClient(e2e);
     await elsewhere.auth.signInWithPassword({ email, password: 'revoke-pass-1' });
     const { error } = await elsewhere.auth.signOut({ scope: 'global' });
@@ -164,6 +166,12 @@ describe('sessions', () => {
     await page.waitForURL('**/sign-in');
     await page.getByText('You have been signed out. Sign in again to continue.').waitFor();
     await screenshots(page, 'sign-in-signed-out');
+    await signInThroughForm(e2e, page, email, 'revoke-pass-1');
+    await page.waitForURL('**/settings/profile');
+    await expect(page.getByRole('textbox', { name: 'Display name' }).inputValue()).resolves.toBe(
+      'Half-typed name',
+    );
+    await page.getByText('Not saved yet').waitFor();
     await context.close();
   });
 });

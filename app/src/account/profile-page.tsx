@@ -1,6 +1,7 @@
 // /settings/profile: the display name and the avatar.
 import { useEffect, useState, type FormEvent } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
+import { useDraft } from '../lib/forms/use-draft.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -11,7 +12,8 @@ import { useUpdateProfileMutation } from './api/update-profile-mutation.ts';
 import { AvatarSection } from './avatar-section.tsx';
 
 function NameForm({ userId, profile }: { userId: string; profile: Profile | null }) {
-  const [name, setName] = useState(profile?.display_name ?? '');
+  const draft = useDraft(`sheaf.draft.${userId}.display-name`, profile?.display_name ?? '');
+  const name = draft.value;
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const update = useUpdateProfileMutation(userId);
@@ -24,7 +26,10 @@ function NameForm({ userId, profile }: { userId: string; profile: Profile | null
     setError(null);
     if (update.isPending) return;
     await update.mutateAsync(value || null).then(
-      () => setSaved(true),
+      () => {
+        draft.clear();
+        setSaved(true);
+      },
       () => undefined,
     );
   }
@@ -42,8 +47,12 @@ function NameForm({ userId, profile }: { userId: string; profile: Profile | null
           name="display-name"
           autoComplete="nickname"
           value={name}
-          onChange={(e) => setName(e.target.value)}
-          hint="Shown to people you share notebooks with."
+          onChange={(e) => draft.setValue(e.target.value)}
+          hint={
+            draft.isDraft
+              ? 'Not saved yet: your text is kept on this device until you save.'
+              : 'Shown to people you share notebooks with.'
+          }
           error={error}
           maxLength={120}
         />
