@@ -166,6 +166,17 @@ describe.each(DRIVERS)('Sheaf table policies (REST API) on %s', (driver) => {
     expect(rows[0]).toEqual({ notebooks: 1, notes: 1, members: 3 });
   });
 
+  it('does not let users look up accounts by email or read the cleanup queue', async () => {
+    for (const actor of ['anon', 'stranger', 'owner'] as const) {
+      const client = clients.get(actor)!;
+      const lookup = await client.rpc('user_id_by_email', { address: world.viewer.email });
+      expect(lookup.data).toBeNull();
+      expect(lookup.error?.code).toBe('42501');
+      const queue = await client.from('storage_cleanup').select('*');
+      expect(queue.error?.code).toBe('42501');
+    }
+  });
+
   it('finds notes by full-text search across every readable notebook', async () => {
     const viewer = clients.get('viewer')!;
     const { data, error } = await viewer
