@@ -6,6 +6,8 @@ import { functionErrors } from './errors.ts';
 
 /** Undefined when the request may pass, otherwise the 401 to send. */
 export async function checkJwt(request: Request, keys: Keys): Promise<Response | undefined> {
+  // Browsers send CORS preflights without credentials: they reach the function, which answers them.
+  if (request.method === 'OPTIONS') return undefined;
   const header = request.headers.get('authorization');
   if (!header) return functionErrors.missingAuthorization();
   const match = /^Bearer\s+(\S+)\s*$/.exec(header);

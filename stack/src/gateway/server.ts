@@ -34,16 +34,16 @@ export const EXPOSED_HEADERS = [
 export async function createGateway(ctx: StackContext): Promise<Hono<GatewayEnv>> {
   const app = new Hono<GatewayEnv>();
 
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => origin || '*',
-      allowMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE', 'OPTIONS'],
-      exposeHeaders: EXPOSED_HEADERS,
-      credentials: true,
-      maxAge: 3600,
-    }),
-  );
+  // CORS for every service but Edge Functions, which answer preflights and set CORS headers
+  // themselves, as on hosted Supabase.
+  const withCors = cors({
+    origin: (origin) => origin || '*',
+    allowMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE', 'OPTIONS'],
+    exposeHeaders: EXPOSED_HEADERS,
+    credentials: true,
+    maxAge: 3600,
+  });
+  app.use('*', (c, next) => (c.req.path.startsWith('/functions/v1/') ? next() : withCors(c, next)));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
 

@@ -71,6 +71,23 @@ describe.each(DRIVERS)('invoking edge functions on %s', (driver) => {
     expect(await res.json()).toEqual({ code: 401, message: 'Missing authorization header' });
   });
 
+  it('lets a CORS preflight reach the function without a JWT, with the function’s own headers', async () => {
+    const res = await fetch(`${stack.url}/functions/v1/echo`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, x-client-info, apikey, content-type',
+      },
+    });
+    expect(res.status).toBe(200);
+    const echo = (await res.json()) as Echo;
+    expect(echo.method).toBe('OPTIONS');
+    // The gateway adds no CORS headers of its own to function responses.
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.headers.get('x-from-function')).toBe('echo');
+  });
+
   it('refuses a bearer that is not a valid JWT of the project', async () => {
     for (const token of ['not-a-jwt', stack.keys.publishableKey, stack.keys.anonKey + 'x']) {
       const res = await callFunction(stack, 'echo', {
