@@ -74,10 +74,51 @@ export function createAppRouter() {
               Component: SignedInLayout,
               children: [
                 {
+                  // Notebooks and search first, then the account summary (features composed here).
                   index: true,
-                  lazy: async () => ({
-                    Component: (await import('../account/home-page.tsx')).HomePage,
-                  }),
+                  lazy: async () => {
+                    const [{ NotebooksPage }, { NoteSearch }, { HomePage }] = await Promise.all([
+                      import('../notebooks/notebooks-page.tsx'),
+                      import('../notes/note-search.tsx'),
+                      import('../account/home-page.tsx'),
+                    ]);
+                    return {
+                      Component: () => (
+                        <>
+                          <NotebooksPage search={<NoteSearch />} />
+                          <HomePage />
+                        </>
+                      ),
+                    };
+                  },
+                },
+                {
+                  path: 'n/:notebookId',
+                  lazy: async () => {
+                    const [{ NotebookPage }, { SharingPanel }] = await Promise.all([
+                      import('../notes/notebook-page.tsx'),
+                      import('../sharing/sharing-panel.tsx'),
+                    ]);
+                    return {
+                      Component: () => (
+                        <NotebookPage sharing={(props) => <SharingPanel {...props} />} />
+                      ),
+                    };
+                  },
+                },
+                {
+                  path: 'n/:notebookId/:noteId',
+                  lazy: async () => {
+                    const [{ NotePage }, { AttachmentsPanel }] = await Promise.all([
+                      import('../notes/note-page.tsx'),
+                      import('../attachments/attachments-panel.tsx'),
+                    ]);
+                    return {
+                      Component: () => (
+                        <NotePage attachments={(props) => <AttachmentsPanel {...props} />} />
+                      ),
+                    };
+                  },
                 },
                 {
                   path: 'settings',

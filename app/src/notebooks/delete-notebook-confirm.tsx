@@ -37,12 +37,7 @@ export function DeleteNotebookConfirm({ id, name, onCancel, onDeleted }: Props) 
       />
       {remove.error ? <Alert tone="error">{describeError(remove.error).message}</Alert> : null}
       <div className="actions">
-        <Button
-          type="submit"
-          variant="danger"
-          disabled={typed !== name}
-          pending={remove.isPending}
-        >
+        <Button type="submit" variant="danger" disabled={typed !== name} pending={remove.isPending}>
           Delete notebook
         </Button>
         <Button variant="secondary" onClick={onCancel}>

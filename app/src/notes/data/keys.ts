@@ -1,0 +1,13 @@
+// Query keys of the notes domain.
+import type { NoteSort } from './types.ts';
+
+export const noteKeys = {
+  all: ['notes'] as const,
+  notebook: (notebookId: string) => ['notes', 'notebook', notebookId] as const,
+  lists: (notebookId: string) => ['notes', 'list', notebookId] as const,
+  list: (notebookId: string, sort: NoteSort, tag: string | null) =>
+    ['notes', 'list', notebookId, sort, tag] as const,
+  pinned: (notebookId: string) => ['notes', 'list', notebookId, 'pinned'] as const,
+  detail: (noteId: string) => ['notes', 'detail', noteId] as const,
+  search: (query: string) => ['notes', 'search', query] as const,
+};

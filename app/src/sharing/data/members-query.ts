@@ -1,0 +1,35 @@
+// The members of a notebook with their display names (every member may see the others).
+import { useQuery } from '@tanstack/react-query';
+import { useSupabase } from '../../lib/supabase.ts';
+import { sharingKeys } from './keys.ts';
+import type { Member, Role } from './types.ts';
+
+const RANK: Record<Role, number> = { owner: 0, editor: 1, viewer: 2 };
+
+export function useMembersQuery(notebookId: string) {
+  const supabase = useSupabase();
+  return useQuery({
+    queryKey: sharingKeys.members(notebookId),
+    refetchOnWindowFocus: 'always',
+    queryFn: async (): Promise<Member[]> => {
+      const { data, error } = await supabase
+        .from('notebook_members')
+        .select('user_id, role, created_at, profiles(display_name)')
+        .eq('notebook_id', notebookId)
+        .order('created_at', { ascending: true });
+      if (error) throw error;
+      const rows = data as unknown as {
+        user_id: string;
+        role: Role;
+        profiles: { display_name: string | null } | null;
+      }[];
+      return rows
+        .map((r) => ({
+          user_id: r.user_id,
+          role: r.role,
+          display_name: r.profiles?.display_name ?? null,
+        }))
+        .sort((a, b) => RANK[a.role] - RANK[b.role]);
+    },
+  });
+}

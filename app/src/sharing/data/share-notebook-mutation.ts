@@ -1,0 +1,39 @@
+// Shares a notebook by email through the share-notebook edge function: an existing account
+// becomes a member, any other address gets a pending invitation. The function's error body
+// ({ error: { code } }) is unwrapped so the catalogue can say what went wrong.
+import { FunctionsHttpError } from '@supabase/supabase-js';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useSupabase } from '../../lib/supabase.ts';
+import { sharingKeys } from './keys.ts';
+
+export interface ShareResult {
+  status: 'member' | 'invited';
+  role: 'editor' | 'viewer';
+  email?: string;
+}
+
+export function useShareNotebookMutation(notebookId: string) {
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { email: string; role: 'editor' | 'viewer' }) => {
+      const { data, error } = await supabase.functions.invoke<ShareResult>('share-notebook', {
+        body: {
+          notebook_id: notebookId,
+          email: input.email.trim(),
+          role: input.role,
+          redirect_to: `${window.location.origin}/auth/callback`,
+        },
+      });
+      if (error instanceof FunctionsHttpError) {
+        const body = (await error.context.json().catch(() => null)) as {
+          error?: { code?: string };
+        } | null;
+        throw { code: body?.error?.code, status: error.context.status };
+      }
+      if (error) throw error;
+      return data as ShareResult;
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: sharingKeys.all }),
+  });
+}

@@ -1,0 +1,15 @@
+// Members and pending invitations of a notebook.
+export type Role = 'owner' | 'editor' | 'viewer';
+
+export interface Member {
+  user_id: string;
+  role: Role;
+  display_name: string | null;
+}
+
+export interface Invitation {
+  id: string;
+  email: string;
+  role: 'editor' | 'viewer';
+  created_at: string;
+}

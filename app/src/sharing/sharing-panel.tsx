@@ -1,0 +1,85 @@
+// Who a notebook is shared with. The owner invites by email, changes roles, removes members and
+// cancels pending invitations; any other member sees the list and can leave.
+import { useNavigate } from 'react-router';
+import { describeError } from '../lib/errors/describe-error.ts';
+import { useSignedIn } from '../lib/session/session-context.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { PageLoading } from '../ui/page-loading.tsx';
+import { useInvitationsQuery } from './data/invitations-query.ts';
+import { useCancelInvitationMutation, useRemoveMemberMutation } from './data/member-mutations.ts';
+import { useMembersQuery } from './data/members-query.ts';
+import type { Role } from './data/types.ts';
+import { InviteForm } from './invite-form.tsx';
+import { MemberRow } from './member-row.tsx';
+
+interface Props {
+  notebook: { id: string; name: string; role: Role };
+}
+
+export function SharingPanel({ notebook }: Props) {
+  const { user } = useSignedIn();
+  const owner = notebook.role === 'owner';
+  const members = useMembersQuery(notebook.id);
+  const invitations = useInvitationsQuery(notebook.id, owner);
+  const cancel = useCancelInvitationMutation(notebook.id);
+  const leave = useRemoveMemberMutation(notebook.id);
+  const navigate = useNavigate();
+
+  return (
+    <section className="panel" aria-labelledby="sharing-heading">
+      <h2 className="panel__title" id="sharing-heading">
+        Sharing
+      </h2>
+      {owner ? <InviteForm notebookId={notebook.id} /> : null}
+      {members.isPending ? <PageLoading label="Loading members…" /> : null}
+      {members.isError ? <Alert tone="error">{describeError(members.error).message}</Alert> : null}
+      {members.data ? (
+        <ul className="member-list" aria-label="Members">
+          {members.data.map((m) => (
+            <MemberRow
+              key={m.user_id}
+              notebookId={notebook.id}
+              member={m}
+              isMe={m.user_id === user.id}
+              manage={owner}
+            />
+          ))}
+        </ul>
+      ) : null}
+      {owner && invitations.data && invitations.data.length > 0 ? (
+        <>
+          <h3>Pending invitations</h3>
+          <ul className="member-list" aria-label="Pending invitations">
+            {invitations.data.map((i) => (
+              <li className="member" key={i.id}>
+                <span className="member__name">
+                  {i.email}{' '}
+                  <span className="badge">{i.role === 'editor' ? 'Editor' : 'Viewer'}</span>
+                </span>
+                <Button variant="secondary" onClick={() => cancel.mutate(i.id)}>
+                  Cancel invitation<span className="visually-hidden"> for {i.email}</span>
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {cancel.error ? <Alert tone="error">{describeError(cancel.error).message}</Alert> : null}
+      {!owner ? (
+        <div className="actions">
+          <Button
+            variant="danger"
+            pending={leave.isPending}
+            onClick={() =>
+              leave.mutate(user.id, { onSuccess: () => void navigate('/', { replace: true }) })
+            }
+          >
+            Leave notebook
+          </Button>
+          {leave.error ? <Alert tone="error">{describeError(leave.error).message}</Alert> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

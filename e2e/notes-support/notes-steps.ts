@@ -1,0 +1,50 @@
+// Browser steps shared by the notes E2E tests: a signed-in person, a notebook made through the
+// page, a note written in the editor, and a guard that fails when any script injection fires.
+import type { BrowserContext, Page } from 'playwright-core';
+import type { E2E } from '../support/harness.ts';
+import { signInThroughForm } from '../support/session.ts';
+import { createUser } from '../support/users.ts';
+
+export interface Person {
+  email: string;
+  password: string;
+  context: BrowserContext;
+  page: Page;
+  /** Dialogs (alert/confirm/prompt) the page opened: injected script would show here. */
+  dialogs: string[];
+}
+
+export async function signedInPerson(e2e: E2E, email: string, password: string): Promise<Person> {
+  await createUser(e2e, email, password);
+  const { context, page } = await e2e.newPage();
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await signInThroughForm(e2e, page, email, password);
+  await page.waitForURL(`${e2e.appUrl}/`);
+  return { email, password, context, page, dialogs };
+}
+
+/** Creates a notebook from "/" and returns its id (the page is left on the notebook). */
+export async function createNotebook(e2e: E2E, page: Page, name: string): Promise<string> {
+  await page.goto(`${e2e.appUrl}/`);
+  await page.getByRole('textbox', { name: 'New notebook' }).fill(name);
+  await page.getByRole('button', { name: 'Create notebook' }).click();
+  await page.waitForURL(/\/n\/[0-9a-f-]{36}$/);
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+  return new URL(page.url()).pathname.split('/')[2]!;
+}
+
+/** "New note" on the notebook page; returns the note's id (the page is left on the editor). */
+export async function newNote(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'New note' }).click();
+  await page.waitForURL(/\/n\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
+  await page.getByLabel('Title').waitFor();
+  return new URL(page.url()).pathname.split('/')[3]!;
+}
+
+export async function waitSaved(page: Page) {
+  await page.getByTestId('save-status').filter({ hasText: 'All changes saved' }).waitFor();
+}

@@ -1,0 +1,167 @@
+// The notes journey in Chromium against the local stack: notebooks (create, rename, delete with
+// typed confirmation), a note written with autosave and previewed as markdown, tags, pin, delete
+// with undo, full-text search, an offline edit saved on reconnect, a draft surviving a reload,
+// and script-injection attempts that must render as text. Screenshots at 360 and 1280 px.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createNotebook,
+  newNote,
+  signedInPerson,
+  waitSaved,
+  type Person,
+} from './notes-support/notes-steps.ts';
+import { seriousViolations } from './support/axe.ts';
+import { startE2E, type E2E } from './support/harness.ts';
+import { screenshots } from './support/screenshots.ts';
+import { unique } from './support/users.ts';
+
+let e2e: E2E;
+let owner: Person;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  owner = await signedInPerson(e2e, unique('owner'), 'owner-pass-123');
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('notebooks', () => {
+  it('creates, renames and deletes a notebook (typed confirmation)', async () => {
+    const { page } = owner;
+    await createNotebook(e2e, page, 'Scratch');
+    await page.getByRole('link', { name: 'Notebooks' }).first().click();
+    const item = page.getByTestId('notebook-item').filter({ hasText: 'Scratch' });
+    await item.getByText('0 notes').waitFor();
+    await page.getByRole('button', { name: 'Rename Scratch' }).click();
+    await item.getByLabel('Notebook name').fill('Scratchpad');
+    await item.getByRole('button', { name: 'Save name' }).click();
+    const renamed = page.getByTestId('notebook-item').filter({ hasText: 'Scratchpad' });
+    await renamed.waitFor();
+    await page.getByRole('button', { name: 'Delete Scratchpad' }).click();
+    const confirm = renamed.getByRole('button', { name: 'Delete notebook' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await renamed.getByLabel("Type the notebook's name to confirm").fill('Scratchpad');
+    await confirm.click();
+    await renamed.waitFor({ state: 'detached' });
+  });
+});
+
+describe('notes', () => {
+  it('writes a note with autosave, tags, preview, pin, search and delete with undo', async () => {
+    const { page } = owner;
+    const notebookId = await createNotebook(e2e, page, 'Field notes');
+    expect(await page.getByText('No notes yet. Create the first one.').isVisible()).toBe(true);
+    const noteId = await newNote(page);
+    await page.getByLabel('Title').fill('Heron sightings');
+    await page
+      .getByLabel('Body (markdown)')
+      .fill('Saw a **grey heron** near the weir.\n\n- one at dawn\n- two at dusk');
+    await page.getByLabel('Tags', { exact: true }).fill('birds');
+    await page.keyboard.press('Enter');
+    await waitSaved(page);
+    await page.reload();
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Heron sightings');
+    await page.getByRole('list', { name: 'Tags of this note' }).getByText('#birds').waitFor();
+
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.locator('.markdown strong', { hasText: 'grey heron' }).waitFor();
+    expect(await page.locator('.markdown li').count()).toBe(2);
+    await screenshots(page, 'note-editor');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Pin' }).click();
+    await page.getByRole('button', { name: 'Unpin' }).waitFor();
+
+    await page.getByRole('link', { name: 'Field notes' }).click();
+    await page.getByRole('region', { name: 'Pinned notes' }).getByText('Heron sightings').waitFor();
+    await page.getByRole('link', { name: 'Show notes tagged birds' }).first().click();
+    await page.waitForURL(/tag=birds/);
+    await page.getByRole('link', { name: 'Heron sightings' }).waitFor();
+    await screenshots(page, 'notebook');
+
+    await page.goto(`${e2e.appUrl}/`);
+    await page
+      .getByTestId('notebook-item')
+      .filter({ hasText: 'Field notes' })
+      .getByText('1 note')
+      .waitFor();
+    await page.getByLabel('Search all your notebooks').fill('herons weir');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByTestId('search-hit').filter({ hasText: 'Heron sightings' }).waitFor();
+    await screenshots(page, 'notebooks');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByTestId('search-hit').getByRole('link', { name: 'Heron sightings' }).click();
+    await page.waitForURL(`**/n/${notebookId}/${noteId}`);
+    await page.getByRole('button', { name: 'Delete note' }).click();
+    await page.waitForURL(`**/n/${notebookId}`);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('link', { name: 'Heron sightings' }).waitFor();
+  });
+
+  it('keeps an offline edit and saves it when the connection returns', async () => {
+    const { page, context } = owner;
+    await createNotebook(e2e, page, 'Travel');
+    await newNote(page);
+    await page.getByLabel('Title').fill('Train');
+    await waitSaved(page);
+    await context.setOffline(true);
+    await page.getByLabel('Body (markdown)').fill('Written in a tunnel.');
+    await page.getByTestId('save-status').filter({ hasText: 'Offline' }).waitFor();
+    await context.setOffline(false);
+    await waitSaved(page);
+    await page.reload();
+    await expect(page.getByLabel('Body (markdown)').inputValue()).resolves.toBe(
+      'Written in a tunnel.',
+    );
+  });
+
+  it('keeps a draft across a reload when saving fails, and saves it later', async () => {
+    const { page } = owner;
+    await createNotebook(e2e, page, 'Drafts');
+    await newNote(page);
+    await page.route('**/rest/v1/notes?**', (route) =>
+      route.request().method() === 'PATCH' ? route.abort() : route.continue(),
+    );
+    await page.getByLabel('Title').fill('Kept locally');
+    await page.getByTestId('save-status').filter({ hasText: 'Not saved' }).waitFor();
+    await page.reload();
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Kept locally');
+    await page.unrouteAll();
+    await page.reload();
+    await waitSaved(page);
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Kept locally');
+  });
+
+  it('renders script injection in names, titles, bodies and tags as text', async () => {
+    const { page, dialogs } = owner;
+    const evil = '<img src=x onerror=alert(1)>';
+    await createNotebook(e2e, page, `<b onmouseover=alert(2)>nb</b>`);
+    await newNote(page);
+    await page.getByLabel('Title').fill(evil);
+    await page
+      .getByLabel('Body (markdown)')
+      .fill(
+        '<script>alert(3)</script>\n\n[click me](javascript:alert(4))\n\n<svg onload=alert(5)>',
+      );
+    await page.getByLabel('Tags', { exact: true }).fill('<svg/onload=alert(6)>');
+    await page.keyboard.press('Enter');
+    await waitSaved(page);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText('<script>alert(3)</script>').waitFor();
+    await page.getByText('click me').click();
+    await page.getByRole('link', { name: '<b onmouseover=alert(2)>nb</b>' }).click();
+    await page.getByRole('link', { name: evil }).waitFor();
+    await page.getByText('#<svg/onload=alert(6)>').waitFor();
+    await page.goto(`${e2e.appUrl}/?q=${encodeURIComponent('img onerror')}`);
+    await page.getByTestId('search-hit').first().waitFor();
+    expect(
+      await page.locator('main img, main script, main svg, main b, a[href^="javascript"]').count(),
+    ).toBe(0);
+    expect(dialogs).toEqual([]);
+  });
+});
