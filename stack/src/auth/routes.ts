@@ -2,13 +2,8 @@
 import type { Context } from 'hono';
 import { deleteFactor, listFactors, updateFactor } from './admin/factors.ts';
 import { generateLink, invite } from './admin/generate-link.ts';
-import {
-  createAdminUser,
-  deleteAdminUser,
-  getAdminUser,
-  listUsers,
-  updateAdminUser,
-} from './admin/users.ts';
+import { createAdminUser, deleteAdminUser, getAdminUser, updateAdminUser } from './admin/users.ts';
+import { listUsers } from './admin/list-users.ts';
 import type { AuthDeps } from './deps.ts';
 import { challengeFactor, unenrollFactor, verifyFactor } from './mfa/challenge-verify.ts';
 import { enrollFactor } from './mfa/enroll.ts';

@@ -1,5 +1,5 @@
-// Admin users API (service key only): list with pagination headers, get, create, update
-// (email, phone, password, confirmations, metadata, role, ban_duration) and delete.
+// Admin users API (service key): get, create, update (email, phone, password, confirmations,
+// metadata, role, ban_duration) and delete.
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Queryable } from '../../db/adapter.ts';
@@ -13,51 +13,12 @@ import {
   findUserByEmail,
   findUserById,
   findUserByPhone,
-  identitiesOf,
-  factorsOf,
   insertIdentity,
   loadUserJson,
-  userJson,
-  USER_COLUMNS,
   type UserRow,
 } from '../users.ts';
 import { validateEmail, validatePhone } from '../validate.ts';
 import { parseGoDuration, requireAdmin, userIdParam } from './require-admin.ts';
-
-export async function listUsers(deps: AuthDeps, c: Context): Promise<Response> {
-  await requireAdmin(deps, c);
-  const page = Number(c.req.query('page') ?? '1');
-  const perPage = Number(c.req.query('per_page') ?? '50');
-  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1)
-    throw authError(
-      'validation_failed',
-      'Bad Pagination Parameters: page and per_page must be positive integers',
-    );
-  const filter = c.req.query('filter') ?? '';
-  const db = deps.ctx.db;
-  const where = `aud = 'authenticated' and ($1 = '' or email ilike '%' || $1 || '%'
-    or raw_user_meta_data ->> 'full_name' ilike '%' || $1 || '%')`;
-  const count = await db.query<{ n: string }>(
-    `select count(*)::text as n from auth.users where ${where}`,
-    [filter],
-  );
-  const total = Number(count.rows[0]!.n);
-  const { rows } = await db.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where ${where} order by created_at desc, id limit $2 offset $3`,
-    [filter, perPage, (page - 1) * perPage],
-  );
-  const users = [];
-  for (const u of rows)
-    users.push(userJson(u, await identitiesOf(db, u.id), await factorsOf(db, u.id)));
-  const last = Math.max(1, Math.ceil(total / perPage));
-  const links: string[] = [];
-  if (page + 1 <= last)
-    links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
-  links.push(`</admin/users?page=${last}&per_page=${perPage}>; rel="last"`);
-  c.header('x-total-count', String(total));
-  c.header('link', links.join(', '));
-  return c.json({ users, aud: 'authenticated' });
-}
 
 async function loadOr404(db: Queryable, id: string): Promise<UserRow> {
   const user = await findUserById(db, id);
