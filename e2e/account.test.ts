@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { startE2E, type E2E } from './support/harness.ts';
+import { lastMessageId, waitForMessage } from './support/inbox.ts';
 import { screenshots } from './support/screenshots.ts';
 import { signInThroughForm, totpCode } from './support/session.ts';
 import { apiClient, createUser, unique } from './support/users.ts';
@@ -137,6 +138,26 @@ describe('profile and password', () => {
     await page.getByLabel('New email address').fill(unique('new-email'));
     await page.getByRole('button', { name: 'Change email' }).click();
     await page.getByText('Change pending').waitFor();
+    await context.close();
+  });
+});
+
+describe('phone change', () => {
+  it('adds a phone number with the code texted to it', async () => {
+    const { context, page } = await signedInPage(unique('add-phone'), 'phone-add-12');
+    await page.goto(`${e2e.appUrl}/settings/security`);
+    const digits = `1${String(Math.floor(Math.random() * 100_000)).padStart(5, '0')}`;
+    const e164 = `+447911${digits}`;
+    const form = page.getByRole('form', { name: 'Change phone' });
+    await form.getByLabel('Country').selectOption('GB');
+    await form.getByRole('textbox', { name: 'New phone number' }).fill(`07911 ${digits}`);
+    const before = await lastMessageId(e2e.stackUrl, [e164, e164.slice(1)]);
+    await form.getByRole('button', { name: 'Add number' }).click();
+    const sms = await waitForMessage(e2e.stackUrl, [e164, e164.slice(1)], { after: before });
+    await page.getByLabel('Code from the text message').fill(sms.code!);
+    await page.getByRole('button', { name: 'Confirm number' }).click();
+    await page.getByText('Your phone number is confirmed.').waitFor();
+    await expect(page.getByTestId('current-phone').textContent()).resolves.toBe(e164);
     await context.close();
   });
 });

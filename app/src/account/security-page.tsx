@@ -1,8 +1,9 @@
-// /settings/security: email, password, two-step verification, devices.
+// /settings/security: email, phone, password, two-step verification, devices.
 import { useEffect } from 'react';
 import { EmailSection } from './email-section.tsx';
 import { MfaSection } from './mfa-section.tsx';
 import { PasswordSection } from './password-section.tsx';
+import { PhoneSection } from './phone-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
 
 export function SecurityPage() {
@@ -12,6 +13,7 @@ export function SecurityPage() {
   return (
     <>
       <EmailSection />
+      <PhoneSection />
       <PasswordSection />
       <MfaSection />
       <SessionsSection />
