@@ -112,7 +112,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
       deletable: t.deletable,
       description: t.description,
       columns: new Map(),
-      primaryKey: t.pk ?? [],
+      primaryKey: t.pk ?? raw.keys.viewPrimaryKeys.get(key(t.schema, t.name)) ?? [],
     });
   }
   for (const c of raw.columns) {
@@ -135,16 +135,12 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     list.push(rel);
     relationships.set(k, list);
   };
-  const uniqueSets = new Map<string, string[][]>();
-  for (const u of raw.uniques) {
-    const k = key(u.schema, u.table);
-    uniqueSets.set(k, [...(uniqueSets.get(k) ?? []), u.columns]);
-  }
+  const uniqueSets = raw.keys.uniques;
   const isUnique = (schema: string, name: string, cols: string[]) =>
     (uniqueSets.get(key(schema, name)) ?? []).some(
       (set) => set.length === cols.length && set.every((c) => cols.includes(c)),
     );
-  for (const fk of raw.foreignKeys) {
+  for (const fk of raw.keys.foreignKeys) {
     const table = { schema: fk.schema, name: fk.table };
     const foreign = { schema: fk.fschema, name: fk.ftable };
     const pairs = fk.columns.map((c, i) => [c, fk.fcolumns[i]!] as [string, string]);
@@ -164,7 +160,7 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
       columns: pairs.map(([a, b]) => [b, a]),
     });
   }
-  addManyToMany(raw.foreignKeys, tables, add);
+  addManyToMany(raw.keys.foreignKeys, tables, add);
   const routines = new Map<string, RoutineInfo[]>();
   for (const r of raw.routines) {
     const k = key(r.schema, r.name);

@@ -2,6 +2,7 @@
 // the in-database PostgREST settings (pgrst.* on the authenticator role).
 import type { Queryable } from '../db/adapter.ts';
 import type { FunctionParam, QualifiedName, RoutineInfo } from './schema-cache.ts';
+import { loadKeys, type KeyInfo } from './schema-views.ts';
 
 const TABLES = `
   select n.nspname as schema, c.relname as name, c.relkind::text as kind,
@@ -28,25 +29,6 @@ const COLUMNS = `
   where c.relkind in ('r','v','m','f','p') and n.nspname = any($1::text[])
     and a.attnum > 0 and not a.attisdropped
   order by a.attnum`;
-
-const UNIQUES = `
-  select n.nspname as schema, c.relname as "table",
-    (select array_agg(a.attname::text) from pg_attribute a where a.attrelid = k.conrelid and a.attnum = any(k.conkey)) as columns
-  from pg_constraint k join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
-  where k.contype in ('p','u') and n.nspname = any($1::text[])`;
-
-const FOREIGN_KEYS = `
-  select k.conname as name, n.nspname as schema, c.relname as "table",
-    (select array_agg(a.attname::text order by x.i) from unnest(k.conkey) with ordinality x(n, i)
-       join pg_attribute a on a.attrelid = k.conrelid and a.attnum = x.n) as columns,
-    fn.nspname as fschema, fc.relname as ftable,
-    (select array_agg(a.attname::text order by x.i) from unnest(k.confkey) with ordinality x(n, i)
-       join pg_attribute a on a.attrelid = k.confrelid and a.attnum = x.n) as fcolumns
-  from pg_constraint k
-  join pg_class c on c.oid = k.conrelid join pg_namespace n on n.oid = c.relnamespace
-  join pg_class fc on fc.oid = k.confrelid join pg_namespace fn on fn.oid = fc.relnamespace
-  where k.contype = 'f' and n.nspname = any($1::text[]) and fn.nspname = any($1::text[])
-  order by k.conname`;
 
 const ROUTINES = `
   select n.nspname as schema, p.proname as name, p.provolatile::text as volatility,
@@ -117,16 +99,7 @@ export interface Catalog {
     position: number;
     generated: boolean;
   }[];
-  uniques: { schema: string; table: string; columns: string[] }[];
-  foreignKeys: {
-    name: string;
-    schema: string;
-    table: string;
-    columns: string[];
-    fschema: string;
-    ftable: string;
-    fcolumns: string[];
-  }[];
+  keys: KeyInfo;
   routines: (RoutineInfo & { paramTable?: QualifiedName })[];
   aggregatesEnabled: boolean;
 }
@@ -135,8 +108,7 @@ export async function loadCatalog(db: Queryable, schemas: string[]): Promise<Cat
   const p = [schemas];
   const tables = (await db.query<Catalog['tables'][number]>(TABLES, p)).rows;
   const columns = (await db.query<Catalog['columns'][number]>(COLUMNS, p)).rows;
-  const uniques = (await db.query<Catalog['uniques'][number]>(UNIQUES, p)).rows;
-  const foreignKeys = (await db.query<Catalog['foreignKeys'][number]>(FOREIGN_KEYS, p)).rows;
+  const keys = await loadKeys(db, schemas);
   const raw = (await db.query<RawRoutine>(ROUTINES, p)).rows;
   const settings = (await db.query<{ cfg: string }>(SETTINGS)).rows.map((r) => r.cfg);
   const aggregatesEnabled = settings.some((s) =>
@@ -145,8 +117,7 @@ export async function loadCatalog(db: Queryable, schemas: string[]): Promise<Cat
   return {
     tables,
     columns,
-    uniques,
-    foreignKeys,
+    keys,
     routines: raw.map(toRoutine),
     aggregatesEnabled,
   };

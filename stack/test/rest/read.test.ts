@@ -112,6 +112,19 @@ describe.each(DRIVERS)('reads and embedding on %s', (driver) => {
     expect(amb.error?.hint).toMatch(/^Try changing 'people' to one of the following: /);
   });
 
+  it('views embed through the foreign keys of their base tables, also from another schema', async () => {
+    const a = await db.from('project_list').select('title, clients(name)').order('id').limit(1);
+    expect(a.data).toEqual([{ title: 'Rocket', clients: { name: 'Acme' } }]);
+    const b = await db.from('clients').select('name, project_list(title)').eq('id', 2);
+    expect(b.data).toEqual([{ name: 'Globex', project_list: [{ title: 'Laser' }] }]);
+    const c = await db.from('people').select('name, accounts(balance)').order('id');
+    expect(c.data).toEqual([
+      { name: 'Ann', accounts: [{ balance: 100 }] },
+      { name: 'Bob', accounts: [{ balance: 50 }] },
+      { name: 'Cid', accounts: [] },
+    ]);
+  });
+
   it('computed relationships embed like foreign keys', async () => {
     const { data } = await db
       .from('projects')
