@@ -7,7 +7,8 @@ import { seriousViolations } from './support/axe.ts';
 import { startE2E, type E2E } from './support/harness.ts';
 import { lastMessageId, listMessages, waitForMessage } from './support/inbox.ts';
 import { screenshots } from './support/screenshots.ts';
-import { unique } from './support/users.ts';
+import { signInThroughForm } from './support/session.ts';
+import { apiClient, unique } from './support/users.ts';
 
 let e2e: E2E;
 
@@ -91,6 +92,29 @@ describe('codes', () => {
       .filter({ hasText: 'That code is wrong or has expired' })
       .waitFor();
     expect(new URL(page.url()).pathname).toBe('/verify');
+    await context.close();
+  });
+
+  it('an unconfirmed sign-in goes to /verify, where resend sends a new code and then waits', async () => {
+    const email = unique('resend');
+    const client = apiClient(e2e);
+    const { error } = await client.auth.signUp({ email, password: 'resend-pass-1' });
+    expect(error).toBeNull();
+    const first = await waitForMessage(e2e.stackUrl, email);
+    const { context, page } = await e2e.newPage();
+    await signInThroughForm(e2e, page, email, 'resend-pass-1');
+    await page.waitForURL('**/verify?email=*');
+    await page.getByText('Your email address is not confirmed yet.').waitFor();
+    // The server's max_frequency between emails (1 s in config.toml) must have passed.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await page.getByRole('button', { name: 'Resend code' }).click();
+    await page.getByText(`A new code is on its way to ${email}.`).waitFor();
+    expect(await page.getByRole('button', { name: /Resend code in \d+ s/ }).isDisabled()).toBe(
+      true,
+    );
+    const second = await waitForMessage(e2e.stackUrl, email, { after: first.id });
+    await page.getByLabel('6-digit code').fill(second.code!);
+    await page.waitForURL(`${e2e.appUrl}/`);
     await context.close();
   });
 
