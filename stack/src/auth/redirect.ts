@@ -58,6 +58,9 @@ export function isRedirectAllowed(config: Config, redirect: string): boolean {
   } catch {
     return false;
   }
+  // WHATWG URLs rewrite a decimal host (http://2130706433/) to dotted form; look at the raw host.
+  const rawHost = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?([^/?#:]*)/i.exec(redirect)?.[1] ?? '';
+  if (DECIMAL_IP.test(rawHost) || DECIMAL_IP.test(target.hostname)) return false;
   const loopback = LOOPBACK_NAMES.has(target.hostname);
   if (
     base.hostname === target.hostname &&
@@ -66,7 +69,6 @@ export function isRedirectAllowed(config: Config, redirect: string): boolean {
   )
     return true;
   const isHttp = target.protocol === 'http:' || target.protocol === 'https:';
-  if (DECIMAL_IP.test(target.hostname)) return false;
   if (/^\d+\.\d+\.\d+\.\d+$/.test(target.hostname) || target.hostname.startsWith('['))
     return loopback || target.hostname.startsWith('127.');
   if (isHttp && !REGULAR_HOSTNAME.test(target.hostname)) return false;
