@@ -21,7 +21,7 @@ export function SignedInLayout() {
           <NavLink to="/" end>
             Home
           </NavLink>
-          <NavLink to="/settings/profile">Settings</NavLink>
+          <NavLink to="/settings">Settings</NavLink>
         </nav>
       }
       actions={
