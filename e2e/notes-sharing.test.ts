@@ -1,0 +1,179 @@
+// Attachments and sharing in Chromium: an owner attaches several files (progress, cancel,
+// thumbnail, download), search finds the note, the notebook is shared with a second account as
+// a viewer (read-only), upgraded to editor (edits), then revoked (the note is gone for them);
+// a member can leave. File names that look like HTML stay text.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createNotebook,
+  newNote,
+  signedInPerson,
+  waitSaved,
+  type Person,
+} from './notes-support/notes-steps.ts';
+import { seriousViolations } from './support/axe.ts';
+import { startE2E, type E2E } from './support/harness.ts';
+import { screenshots } from './support/screenshots.ts';
+import { unique } from './support/users.ts';
+
+let e2e: E2E;
+let owner: Person;
+let member: Person;
+
+// A 2×2 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+const EVIL_NAME = '<img src=x onerror=alert(7)>.txt';
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  owner = await signedInPerson(e2e, unique('owner'), 'owner-pass-123');
+  member = await signedInPerson(e2e, unique('member'), 'member-pass-123');
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const nameOf = (p: Person) => p.email.split('@')[0]!;
+
+describe('a shared notebook', () => {
+  let notebookId = '';
+  let noteUrl = '';
+
+  it('attaches several files with progress, cancel, thumbnail and download', async () => {
+    const { page } = owner;
+    notebookId = await createNotebook(e2e, page, 'Shared garden');
+    await newNote(page);
+    noteUrl = page.url();
+    await page.getByLabel('Title').fill('Tomatoes');
+    await page.getByLabel('Body (markdown)').fill('Water daily.');
+    await waitSaved(page);
+    await page.getByText('Up to 50 MB per file, 10 files at a time, 20 per note').waitFor();
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/storage/v1/object/attachments/**', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      await held;
+      await route.continue().catch(() => {});
+    });
+    await page.getByLabel('Files to attach').setInputFiles([
+      { name: 'photo.png', mimeType: 'image/png', buffer: PNG },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('plain words') },
+      { name: EVIL_NAME, mimeType: 'text/plain', buffer: Buffer.from('evil') },
+      { name: 'cancel-me.txt', mimeType: 'text/plain', buffer: Buffer.from('never') },
+    ]);
+    await page.getByRole('progressbar', { name: 'Uploading photo.png' }).waitFor();
+    expect(await page.getByTestId('upload').count()).toBe(4);
+    await screenshots(page, 'note-uploading');
+    await page.getByRole('button', { name: 'Cancel upload of cancel-me.txt' }).click();
+    await page.getByText('Upload cancelled.').waitFor();
+    release();
+    await page.locator('.att-item__name', { hasText: 'notes.txt' }).waitFor();
+    await page.locator('.att-item__name', { hasText: EVIL_NAME }).waitFor();
+    await page.getByRole('button', { name: 'Dismiss cancel-me.txt' }).click();
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    expect(await page.getByTestId('attachment').count()).toBe(3);
+
+    const thumb = page.getByRole('img', { name: 'photo.png' });
+    await thumb.waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('img[alt="photo.png"]') as HTMLImageElement)?.naturalWidth > 0,
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download notes.txt' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('notes.txt');
+    await screenshots(page, 'note-attachments');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.locator('main img[src="x"]').count()).toBe(0);
+    expect(owner.dialogs).toEqual([]);
+
+    await page.goto(`${e2e.appUrl}/?q=tomatoes`);
+    await page.getByTestId('search-hit').filter({ hasText: 'Tomatoes' }).waitFor();
+  });
+
+  it('shares with a viewer, who reads but cannot edit', async () => {
+    const { page } = owner;
+    await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await page.getByLabel('Invite by email').fill(member.email);
+    await page.getByLabel('Role').selectOption('viewer');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByText(`${member.email} can now read this notebook.`).waitFor();
+    await page
+      .getByTestId('member')
+      .filter({ hasText: nameOf(member) })
+      .waitFor();
+    await screenshots(page, 'notebook-sharing');
+
+    const viewer = member.page;
+    await viewer.goto(`${e2e.appUrl}/`);
+    const item = viewer.getByTestId('notebook-item').filter({ hasText: 'Shared garden' });
+    await item.getByText('Viewer').waitFor();
+    expect(await item.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+    await item.getByRole('link', { name: 'Shared garden' }).click();
+    await viewer.getByRole('link', { name: 'Tomatoes' }).waitFor();
+    expect(await viewer.getByRole('button', { name: 'New note' }).count()).toBe(0);
+    expect(await viewer.getByLabel('Invite by email').count()).toBe(0);
+    await viewer.getByRole('link', { name: 'Tomatoes' }).click();
+    await viewer.getByText('Read only').waitFor();
+    await viewer.getByText('Water daily.').waitFor();
+    await viewer.locator('.att-item__name', { hasText: 'notes.txt' }).waitFor();
+    expect(await viewer.getByLabel('Title').count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Delete note' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Choose files' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+    await screenshots(viewer, 'note-viewer');
+    expect(await seriousViolations(viewer)).toEqual([]);
+  });
+
+  it('upgrades the viewer to editor, who edits; then revokes, and the note is gone', async () => {
+    const { page } = owner;
+    await page.getByLabel(`Role of ${nameOf(member)}`).selectOption('editor');
+    await page.waitForResponse(
+      (r) => r.url().includes('/rest/v1/notebook_members') && r.request().method() === 'GET',
+    );
+
+    const editor = member.page;
+    await editor.goto(noteUrl);
+    await editor.getByLabel('Body (markdown)').fill('Water daily. Edited by the editor.');
+    await waitSaved(editor);
+
+    await page.goto(noteUrl);
+    await expect(page.getByLabel('Body (markdown)').inputValue()).resolves.toBe(
+      'Water daily. Edited by the editor.',
+    );
+
+    await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await page.getByRole('button', { name: `Remove ${nameOf(member)}` }).click();
+    await page
+      .getByTestId('member')
+      .filter({ hasText: nameOf(member) })
+      .waitFor({ state: 'detached' });
+
+    await editor.reload();
+    await editor.getByTestId('note-missing').waitFor();
+    await editor.goto(`${e2e.appUrl}/`);
+    await editor.getByRole('heading', { name: 'All notebooks' }).waitFor();
+    await editor.getByText('No notebooks yet. Create your first one above.').waitFor();
+  });
+
+  it('lets a member leave', async () => {
+    const { page } = owner;
+    await page.getByLabel('Invite by email').fill(member.email);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page
+      .getByTestId('member')
+      .filter({ hasText: nameOf(member) })
+      .waitFor();
+    const viewer = member.page;
+    await viewer.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await viewer.getByRole('button', { name: 'Leave notebook' }).click();
+    await viewer.waitForURL(`${e2e.appUrl}/`);
+    await viewer.getByText('No notebooks yet. Create your first one above.').waitFor();
+    expect(member.dialogs).toEqual([]);
+  });
+});
