@@ -5,7 +5,13 @@ import type { Queryable } from '../db/adapter.ts';
 import { renderEmail, type EmailKind } from '../outbox/templates.ts';
 import type { AuthDeps } from './deps.ts';
 import { authError } from './errors.ts';
-import { generateOtp, saveOneTimeToken, tokenHash, type OneTimeTokenType } from './otp.ts';
+import {
+  generateOtp,
+  saveOneTimeToken,
+  testOtpFor,
+  tokenHash,
+  type OneTimeTokenType,
+} from './otp.ts';
 import type { UserRow } from './users.ts';
 
 export interface SendOptions {
@@ -184,7 +190,7 @@ export async function sendSmsCode(
         ? user.phone_change_sent_at
         : user.reauthentication_sent_at;
   checkFrequency(sentAt, config.auth.sms.maxFrequencyMs, true);
-  const testOtp = config.auth.sms.testOtp[phone];
+  const testOtp = testOtpFor(config.auth.sms.testOtp, phone);
   const otp = testOtp || generateOtp(SMS_OTP_LENGTH);
   const hash = tokenHash(phone, otp);
   const extra = purpose === 'phone_change' ? ', phone_change = $3' : '';

@@ -53,3 +53,13 @@ export async function clearOneTimeToken(
 
 /** Constant-time-ish comparison of two hex hashes. */
 export const sameHash = (a: string, b: string) => a.length > 0 && a === b;
+
+/** SMS codes expire after 60 seconds (GoTrue's default; the CLI's config has no key for it). */
+export const SMS_OTP_EXPIRY_SECONDS = 60;
+
+/** The `[auth.sms.test_otp]` code for a phone number (keys may carry '+' or spaces). */
+export function testOtpFor(testOtp: Record<string, string>, phone: string): string | undefined {
+  for (const [key, code] of Object.entries(testOtp))
+    if (key.replace(/^\+/, '').replace(/\s/g, '') === phone) return code;
+  return undefined;
+}

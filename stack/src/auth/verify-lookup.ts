@@ -11,7 +11,7 @@ import {
 } from './confirm.ts';
 import type { AuthDeps } from './deps.ts';
 import { authError } from './errors.ts';
-import { tokenHash } from './otp.ts';
+import { SMS_OTP_EXPIRY_SECONDS, testOtpFor, tokenHash } from './otp.ts';
 import { USER_COLUMNS, type UserRow } from './users.ts';
 
 export const EMAIL_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email', 'email_change'];
@@ -130,10 +130,12 @@ export async function byCode(
       break;
     case 'sms':
     case 'phone_change': {
-      const test = deps.ctx.config.auth.sms.testOtp[identifier];
+      const test = testOtpFor(deps.ctx.config.auth.sms.testOtp, identifier);
+      const smsValid = (stored: unknown, sentAt: unknown) =>
+        matches(hash, stored) && !expired(sentAt, SMS_OTP_EXPIRY_SECONDS);
       if (test && test === code) ok = true;
-      else if (type === 'sms') ok = valid(user.confirmation_token, user.confirmation_sent_at);
-      else ok = valid(user.phone_change_token, user.phone_change_sent_at);
+      else if (type === 'sms') ok = smsValid(user.confirmation_token, user.confirmation_sent_at);
+      else ok = smsValid(user.phone_change_token, user.phone_change_sent_at);
       break;
     }
   }

@@ -303,6 +303,15 @@ describe.each(DRIVERS)('auth flows on %s', (driver) => {
       password: 'secret-password',
     });
     expect(notYet.error?.code).toBe('phone_not_confirmed');
+    await stack.db.query(
+      `update auth.users set confirmation_sent_at = now() - interval '61 seconds' where phone = $1`,
+      [phone],
+    );
+    const late = await c.auth.verifyOtp({ phone: `+${phone}`, token: sms.code!, type: 'sms' });
+    expect(late.error?.code).toBe('otp_expired');
+    await stack.db.query(`update auth.users set confirmation_sent_at = now() where phone = $1`, [
+      phone,
+    ]);
     const ok = await c.auth.verifyOtp({ phone: `+${phone}`, token: sms.code!, type: 'sms' });
     expect(ok.error).toBeNull();
     expect(ok.data.user?.phone).toBe(phone);

@@ -8,7 +8,7 @@ import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
 import { clientIp, obj, optStr, readBody, str } from '../http.ts';
 import { sendEmailChange, sendSmsCode } from '../messages.ts';
-import { tokenHash } from '../otp.ts';
+import { SMS_OTP_EXPIRY_SECONDS, tokenHash } from '../otp.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../password.ts';
 import { checkPkceParams, createFlowState } from '../pkce.ts';
 import { redirectFor } from '../redirect.ts';
@@ -45,9 +45,10 @@ async function checkNonce(deps: AuthDeps, tx: Queryable, userId: string, nonce: 
     valid: boolean;
   }>(
     `select email, phone, reauthentication_token,
-       reauthentication_sent_at is not null and now() <= reauthentication_sent_at + make_interval(secs => $2) as valid
+       reauthentication_sent_at is not null and now() <= reauthentication_sent_at
+         + make_interval(secs => case when email is null or email = '' then $3 else $2 end) as valid
      from auth.users where id = $1`,
-    [userId, deps.ctx.config.auth.email.otpExpiry],
+    [userId, deps.ctx.config.auth.email.otpExpiry, SMS_OTP_EXPIRY_SECONDS],
   );
   const u = rows[0]!;
   if (!u.reauthentication_token || !u.valid)
