@@ -101,6 +101,15 @@ describe.each(DRIVERS)('auth admin API on %s', (driver) => {
     });
     const secret = await raw(stack, 'GET', '/admin/users', { key: stack.keys.secretKey });
     expect(secret.status).toBe(200);
+    const apikeyOnly = await fetch(`${stack.url}/auth/v1/admin/users`, {
+      headers: { apikey: stack.keys.secretKey },
+    });
+    expect(apikeyOnly.status).toBe(200);
+    const none = await fetch(`${stack.url}/auth/v1/admin/users`, {
+      headers: { apikey: stack.keys.anonKey },
+    });
+    expect(none.status).toBe(401);
+    expect(((await none.json()) as { error_code: string }).error_code).toBe('no_authorization');
   });
 
   it('generates links without sending email, and invites by email', async () => {

@@ -2,14 +2,20 @@
 // no_authorization / bad_jwt / not_admin as Supabase Auth answers other callers.
 import type { Context } from 'hono';
 import { bearerToken } from '../../gateway/caller.ts';
+import type { GatewayEnv } from '../../gateway/context.ts';
 import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
 
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
-export async function requireAdmin(deps: AuthDeps, c: Context): Promise<void> {
+export async function requireAdmin(deps: AuthDeps, c: Context<GatewayEnv>): Promise<void> {
   const token = bearerToken(c);
-  if (!token) throw authError('no_authorization', 'This endpoint requires a valid Bearer token');
+  if (!token) {
+    // The secret key alone (apikey header, no Authorization) stands for service_role, as the
+    // hosted gateway turns it into a service_role token.
+    if (c.get('apikey')?.kind === 'secret' && c.get('apikey')?.role === 'service_role') return;
+    throw authError('no_authorization', 'This endpoint requires a valid Bearer token');
+  }
   const apiKey = deps.ctx.keys.identifyApiKey(token);
   if (apiKey && apiKey.kind !== 'legacy') {
     if (apiKey.role === 'service_role') return;
