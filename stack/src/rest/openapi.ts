@@ -1,6 +1,6 @@
 // GET /rest/v1/ (the OpenAPI 2.0 description PostgREST serves) and OPTIONS (the Allow header).
 import type { ApiRequest } from './parse/request.ts';
-import { requireTable } from './plan/plan.ts';
+import { requireTable } from './plan/common.ts';
 import type { SchemaCache, Table } from './schema-cache.ts';
 
 const JSON_TYPES: Record<string, { type: string; format?: string }> = {

@@ -166,7 +166,6 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
     const k = key(r.schema, r.name);
     routines.set(k, [...(routines.get(k) ?? []), r]);
     // Computed relationships: one parameter of a table's row type, returning a table's rows.
-    const param = r.params[0];
     if (r.params.length === 1 && r.paramTable && r.returnsTable) {
       add({
         table: r.paramTable,
@@ -176,7 +175,6 @@ export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise
         columns: [],
         computed: { fn: { schema: r.schema, name: r.name }, toOne: !r.returnsSet },
       });
-      void param;
     }
   }
   return {

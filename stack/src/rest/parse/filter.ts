@@ -33,11 +33,9 @@ const MAX_DEPTH = 50;
 const EXPECT_OP = 'operator (eq, gt, ...)';
 
 /** `value` of a `column=value` query parameter. */
-export function parseFilterValue(key: string, value: string): Omit<Filter, 'field'> {
+export function parseFilterValue(_key: string, value: string): Omit<Filter, 'field'> {
   const c = new Cursor(value, 'filter');
-  const result = parseOperation(c, (cur) => cur.text.slice(cur.pos), parseListValue);
-  void key;
-  return result;
+  return parseOperation(c, (cur) => cur.text.slice(cur.pos), parseListValue);
 }
 
 type ValueParser = (c: Cursor) => string;
@@ -126,7 +124,7 @@ function readUntil(c: Cursor, stops: string): string {
 
 /** `(filter,filter,and(…))` — the value of or=/and= (key tells the operator). */
 export function parseLogicValue(
-  key: string,
+  _key: string,
   value: string,
   negateKey: boolean,
   op: 'and' | 'or',
@@ -136,7 +134,6 @@ export function parseLogicValue(
   const children = parseLogicChildren(c, 0);
   c.skipSpaces();
   if (!c.done) throw c.fail('end of input');
-  void key;
   return { type: 'expr', negate: negateKey, op, children };
 }
 

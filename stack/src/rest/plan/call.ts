@@ -7,7 +7,8 @@ import type { ApiRequest } from '../parse/request.ts';
 import { bodyAsJson } from '../parse/request.ts';
 import { key, type RoutineInfo, type SchemaCache } from '../schema-cache.ts';
 import { applyQuery, planSelect, type PlanContext } from './read.ts';
-import { applyRange, mediaOf, type PlanOptions } from './plan.ts';
+import { applyRange, mediaOf } from './common.ts';
+import type { PlanOptions } from './plan.ts';
 import { closest } from './suggest.ts';
 import type { CallPlan, CallSource } from './types.ts';
 

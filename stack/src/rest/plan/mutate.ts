@@ -1,11 +1,11 @@
 // Plans INSERT (and upsert), PUT, PATCH and DELETE: the columns from `columns=` or the body's
 // keys (PGRST204 for unknown ones), on_conflict, the PUT primary-key rules, the mutation's filters,
 // and the representation read of the affected rows.
-import { RestError, columnNotFound, invalidBody, queryParamError } from '../errors.ts';
+import { RestError, columnNotFound, invalidBody } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import type { Filter, LogicTree, QueryParts } from '../parse/types.ts';
 import type { SchemaCache, Table } from '../schema-cache.ts';
-import { mediaOf } from './plan.ts';
+import { mediaOf } from './common.ts';
 import { applyQuery, planSelect, type PlanContext } from './read.ts';
 import type { MutatePlan, PlannedLogic, WriteColumn } from './types.ts';
 
@@ -147,6 +147,5 @@ function putFilters(
         'Payload values do not match URL in primary key column(s)',
       );
   }
-  void queryParamError;
   return filters;
 }
