@@ -83,10 +83,14 @@ function overrides(row: ResultRow, status: number, headers: Headers): number {
   return status;
 }
 
-function baseHeaders(request: ApiRequest): Headers {
-  const headers = new Headers();
+function baseHeaders(_request: ApiRequest): Headers {
+  return new Headers();
+}
+
+/** Content-Type, with Content-Profile beside it when the schema was negotiated (as PostgREST). */
+function setContentType(headers: Headers, request: ApiRequest, media: Media): void {
+  headers.set('Content-Type', contentType(media));
   if (request.negotiated) headers.set('Content-Profile', request.schema);
-  return headers;
 }
 
 export function readResponse(
@@ -120,7 +124,7 @@ export function readResponse(
     status = overrides(row, 204, headers);
     return new Response(null, { status, headers });
   }
-  headers.set('Content-Type', contentType(media));
+  setContentType(headers, request, media);
   status = overrides(row, status, headers);
   return new Response(request.headOnly ? null : (row.body ?? ''), { status, headers });
 }
@@ -192,7 +196,7 @@ export function mutateResponse(
     if (pref) headers.set('Preference-Applied', pref);
     status = full ? 200 : 204;
   }
-  if (full) headers.set('Content-Type', contentType(plan.media));
+  if (full) setContentType(headers, request, plan.media);
   status = overrides(row, status, headers);
   return new Response(full && !request.headOnly ? (row.body ?? '') : null, { status, headers });
 }

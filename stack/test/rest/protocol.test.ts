@@ -53,6 +53,8 @@ describe.each(DRIVERS)('media types, profiles, metadata and errors on %s', (driv
     expect(data).toEqual([{ name: 'other thing' }]);
     const res = await rest(stack, '/things', { headers: { 'Accept-Profile': 'other' } });
     expect(res.headers.get('content-profile')).toBe('other');
+    const byDefault = await rest(stack, '/items?select=id&limit=1');
+    expect(byDefault.headers.get('content-profile')).toBe('public');
     const bad = await rest(stack, '/things', { headers: { 'Accept-Profile': 'secret' } });
     expect(bad.status).toBe(406);
     expect(await bad.json()).toEqual({

@@ -162,7 +162,8 @@ export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
     target,
     rpc: segments[0] === 'rpc' && segments.length === 2,
     schema,
-    negotiated: profile !== null && schemas.length > 1,
+    // A profile header, or several exposed schemas, means the schema was negotiated.
+    negotiated: profile !== null || schemas.length > 1,
     headOnly: method === 'HEAD',
     query: decodeQuery(raw.search),
     prefs: parsePrefer(raw.headers.get('prefer') ? [raw.headers.get('prefer')!] : []),
