@@ -113,6 +113,7 @@ export function readResponse(
   }
   const pref = applied(request.prefs, ['count', 'tx', 'handling', 'timezone', 'maxAffected']);
   if (pref) headers.set('Preference-Applied', pref);
+  if (!request.rpc) headers.set('Content-Location', contentLocation(request));
   if (status === 416) {
     const err = invalidRange(
       `An offset of ${offset} was requested, but there are only ${total ?? 0} rows.`,
@@ -127,6 +128,13 @@ export function readResponse(
   setContentType(headers, request, media);
   status = overrides(row, status, headers);
   return new Response(request.headOnly ? null : (row.body ?? ''), { status, headers });
+}
+
+/** `/<table>?<query string sorted by key>`, as PostgREST's canonical Content-Location. */
+function contentLocation(request: ApiRequest): string {
+  const sorted = [...request.query].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const query = new URLSearchParams(sorted).toString();
+  return `/${request.target}${query ? `?${query}` : ''}`;
 }
 
 export function mutateResponse(

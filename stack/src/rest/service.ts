@@ -23,13 +23,17 @@ export async function createRestService(
   let cache: SchemaCache = await loadSchemaCache(ctx.db, schemas);
   let lastLoad = Date.now();
   let loading: Promise<void> | undefined;
+  let stopped = false;
   const reload = () => {
+    if (stopped) return Promise.resolve();
     loading ??= loadSchemaCache(ctx.db, schemas)
       .then((fresh) => {
         cache = fresh;
         lastLoad = Date.now();
       })
-      .catch((error: unknown) => ctx.log.error('rest: schema cache reload failed', error))
+      .catch((error: unknown) => {
+        if (!stopped) ctx.log.error('rest: schema cache reload failed', error);
+      })
       .finally(() => {
         loading = undefined;
       });
@@ -39,7 +43,10 @@ export async function createRestService(
     const what = payload.trim();
     if (what === '' || what === 'reload schema' || what === 'reload config') void reload();
   });
-  ctx.onStop(() => unlisten());
+  ctx.onStop(() => {
+    stopped = true;
+    return unlisten();
+  });
   const deps: RestDeps = {
     db: ctx.db,
     schemas,

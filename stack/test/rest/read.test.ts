@@ -241,6 +241,16 @@ describe.each(DRIVERS)('reads and embedding on %s', (driver) => {
     }
   });
 
+  it('count as a column counts rows (Postgres functional notation), also in embeds', async () => {
+    expect((await db.from('items').select('count')).data).toEqual([{ count: 5 }]);
+    const { data } = await db.from('clients').select('name, projects(count)').order('id');
+    expect(data).toEqual([
+      { name: 'Acme', projects: [{ count: 2 }] },
+      { name: 'Globex', projects: [{ count: 1 }] },
+      { name: 'Initech', projects: [{ count: 0 }] },
+    ]);
+  });
+
   it('aggregates are refused until pgrst.db_aggregates_enabled, then group by the other columns', async () => {
     const refused = await db.from('items').select('count()');
     expect(refused.error).toMatchObject({
