@@ -1,6 +1,7 @@
 // Sessions and tokens: creating a session (auth.sessions, auth.refresh_tokens, mfa_amr_claims),
 // signing access tokens with Supabase's claims, and the refresh grant with rotation and reuse
 // detection (`refresh_token_reuse_interval`).
+import { audit } from './audit.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/adapter.ts';
 import { issuer, type AuthDeps } from './deps.ts';
@@ -131,7 +132,10 @@ export async function issueSession(
   );
   await tx.query(`update auth.identities set last_sign_in_at = now() where user_id = $1`, [userId]);
   const refresh = await insertRefreshToken(tx, userId, sessionId, null);
-  return tokenResponse(deps, tx, userId, sessionId, refresh);
+  const response = await tokenResponse(deps, tx, userId, sessionId, refresh);
+  const user = response.user as { id: string; email: string; phone: string };
+  await audit(tx, user, 'login', meta.ip, { provider: method });
+  return response;
 }
 
 /** Issues a fresh token pair for an existing session (after MFA verify raises its aal). */
@@ -226,6 +230,7 @@ export async function refreshGrant(deps: AuthDeps, refreshToken: string): Promis
       `update auth.sessions set refreshed_at = now() at time zone 'UTC', updated_at = now() where id = $1`,
       [session.id],
     );
+    await audit(tx, user, 'token_refreshed');
     return tokenResponse(deps, tx, user.id, session.id, issued);
   });
   if (failure) throw failure;

@@ -111,6 +111,14 @@ describe.each(DRIVERS)('auth sessions on %s', (driver) => {
       [data.session!.refresh_token],
     );
     expect(tokens.rows).toEqual([{ user_id: data.user!.id, revoked: false }]);
+    const audit = await stack.db.query<{
+      payload: { action: string; log_type: string; actor_username: string };
+    }>(
+      `select payload from auth.audit_log_entries where payload ->> 'actor_id' = $1 order by created_at`,
+      [data.user!.id],
+    );
+    expect(audit.rows.map((r) => r.payload.action)).toEqual(['user_signedup', 'login']);
+    expect(audit.rows[1]!.payload).toMatchObject({ log_type: 'account', actor_username: email });
   });
 
   it('refuses a wrong password, a duplicate email and a weak password with Supabase errors', async () => {

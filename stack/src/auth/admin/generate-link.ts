@@ -1,6 +1,7 @@
 // POST /admin/generate_link (service key): makes the action link and code of a signup, invite,
 // magiclink, recovery or email_change_current/new email without sending it; and POST /invite,
 // which creates the invited user and sends the invite email.
+import { audit } from '../audit.ts';
 import type { Context } from 'hono';
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../../db/adapter.ts';
@@ -136,6 +137,7 @@ export async function invite(deps: AuthDeps, c: Context): Promise<Response> {
   if (existing?.email_confirmed_at) throw authError('email_exists', DUPLICATE);
   const id = await deps.ctx.db.transaction(async (tx) => {
     const user = existing ?? (await createEmailUser(tx, email, data));
+    await audit(tx, user, 'user_invited', clientIp(c), { user_id: user.id, user_email: email });
     await sendUserEmail(deps, tx, user, 'invite', {
       ip: clientIp(c),
       redirectTo,

@@ -1,12 +1,13 @@
 // Admin users API (service key): get, create, update (email, phone, password, confirmations,
 // metadata, role, ban_duration) and delete.
+import { audit } from '../audit.ts';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { Queryable } from '../../db/adapter.ts';
 import { addProvider } from '../confirm.ts';
 import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
-import { bool, obj, optStr, readBody, str, type Body } from '../http.ts';
+import { bool, clientIp, obj, optStr, readBody, str, type Body } from '../http.ts';
 import { checkPasswordStrength, hashPassword } from '../password.ts';
 import { mergeMetadata } from '../handlers/user-update.ts';
 import {
@@ -215,8 +216,13 @@ export async function deleteAdminUser(deps: AuthDeps, c: Context): Promise<Respo
   const id = userIdParam(c);
   const body = await readBody(c);
   const soft = bool(body, 'should_soft_delete') ?? false;
-  await loadOr404(deps.ctx.db, id);
+  const target = await loadOr404(deps.ctx.db, id);
   await deps.ctx.db.transaction(async (tx) => {
+    await audit(tx, target, 'user_deleted', clientIp(c), {
+      user_id: target.id,
+      user_email: target.email,
+      user_phone: target.phone,
+    });
     if (soft) {
       await tx.query(
         `update auth.users set deleted_at = now(), email = null, phone = null, encrypted_password = '',

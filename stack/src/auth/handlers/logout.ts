@@ -1,5 +1,7 @@
 // POST /logout?scope=global|local|others: ends the caller's session, all of the user's
 // sessions, or all but the caller's; answers 204.
+import { audit } from '../audit.ts';
+import { clientIp } from '../http.ts';
 import type { Context } from 'hono';
 import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
@@ -20,5 +22,6 @@ export async function logout(deps: AuthDeps, c: Context): Promise<Response> {
     ]);
   else if (scope === 'global' || !sessionId)
     await db.query('delete from auth.sessions where user_id = $1', [user.id]);
+  await audit(db, user, 'logout', clientIp(c));
   return c.body(null, 204);
 }

@@ -1,5 +1,6 @@
 // GET /reauthenticate: sends a one-time nonce to the user's email (or phone) for a later
 // password change under `secure_password_change`.
+import { audit } from '../audit.ts';
 import type { Context } from 'hono';
 import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
@@ -20,6 +21,7 @@ export async function reauthenticate(deps: AuthDeps, c: Context): Promise<Respon
     throw authError('phone_not_confirmed', 'Please verify your phone first.', 422);
   const ip = clientIp(c);
   await deps.ctx.db.transaction(async (tx) => {
+    await audit(tx, user, 'user_reauthenticate_requested', ip);
     if (user.email)
       await sendUserEmail(deps, tx, user, 'reauthentication', {
         ip,

@@ -1,5 +1,6 @@
 // POST /recover: sends the password recovery email (link and code). An unknown address gets
 // the same empty answer, so the endpoint does not reveal which accounts exist.
+import { audit } from '../audit.ts';
 import type { Context } from 'hono';
 import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
@@ -24,6 +25,7 @@ export async function recover(deps: AuthDeps, c: Context): Promise<Response> {
   if (!user) return c.json({});
   const redirectTo = redirectFor(c, config);
   await deps.ctx.db.transaction(async (tx) => {
+    await audit(tx, user, 'user_recovery_requested', clientIp(c));
     if (pkce) await createFlowState(tx, user.id, challenge, challengeMethod, 'recovery');
     await sendUserEmail(deps, tx, user, 'recovery', { ip: clientIp(c), redirectTo, pkce });
   });

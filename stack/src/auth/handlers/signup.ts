@@ -1,6 +1,7 @@
 // POST /signup: email or phone plus password, `data` into user metadata, PKCE, confirmations
 // from `[auth.email]` / `[auth.sms]`. An existing confirmed account is not revealed when
 // confirmations are on (an obfuscated user comes back), as Supabase Auth does.
+import { audit } from '../audit.ts';
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AuthDeps } from '../deps.ts';
@@ -89,6 +90,9 @@ export async function signup(deps: AuthDeps, c: Context): Promise<Response> {
       );
       user = (await findUserById(tx, id))!;
     }
+    await audit(tx, user, autoconfirm ? 'user_signedup' : 'user_confirmation_requested', ip, {
+      provider,
+    });
     if (autoconfirm) {
       const column = provider === 'email' ? 'email_confirmed_at' : 'phone_confirmed_at';
       await tx.query(

@@ -1,6 +1,7 @@
 // PUT /user: metadata, password (same_password, weak_password, and with secure_password_change a
 // reauthentication nonce for sessions older than 24 hours), email change (confirmation to the new
 // and, with double_confirm_changes, the current address) and phone change (SMS code).
+import { audit } from '../audit.ts';
 import type { Context } from 'hono';
 import type { Queryable } from '../../db/adapter.ts';
 import { completeEmailChange, completePhoneChange } from '../confirm.ts';
@@ -46,7 +47,7 @@ async function checkNonce(deps: AuthDeps, tx: Queryable, userId: string, nonce: 
   }>(
     `select email, phone, reauthentication_token,
        reauthentication_sent_at is not null and now() <= reauthentication_sent_at
-         + make_interval(secs => case when email is null or email = '' then $3 else $2 end) as valid
+         + make_interval(secs => case when email is null or email = '' then $3::int else $2::int end) as valid
      from auth.users where id = $1`,
     [userId, deps.ctx.config.auth.email.otpExpiry, SMS_OTP_EXPIRY_SECONDS],
   );
@@ -130,6 +131,12 @@ export async function updateUser(deps: AuthDeps, c: Context): Promise<Response> 
   const ip = clientIp(c);
   const redirectTo = redirectFor(c, config);
   await deps.ctx.db.transaction(async (tx) => {
+    await audit(
+      tx,
+      user,
+      passwordHash !== undefined ? 'user_updated_password' : 'user_modified',
+      ip,
+    );
     if (passwordHash !== undefined) {
       if (nonce && config.auth.email.securePasswordChange)
         await checkNonce(deps, tx, user.id, nonce);
