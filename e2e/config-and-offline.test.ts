@@ -9,7 +9,7 @@ import { screenshots } from './support/screenshots.ts';
 import { signInThroughForm } from './support/session.ts';
 
 describe('configuration page', () => {
-  const outDir = path.join(ARTIFACTS, 'dist-unconfigured');
+  const outDir = path.join(ARTIFACTS, `dist-unconfigured-${process.pid}`);
 
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 

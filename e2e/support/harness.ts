@@ -51,15 +51,29 @@ export async function buildApp(
   }
 }
 
-/** Serves a built app with `vite preview` (SPA fallback) on 127.0.0.1:port. */
-export async function serveApp(outDir: string, port: number): Promise<PreviewServer> {
-  return preview({
-    root: APP,
-    configFile: path.join(APP, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port, strictPort: true },
-  });
+/** Serves a built app with `vite preview` (SPA fallback) on 127.0.0.1:port. The port is fixed
+ * (config.toml allows redirects to it), so when another E2E run holds it we wait our turn. */
+export async function serveApp(
+  outDir: string,
+  port: number,
+  waitMs = 150_000,
+): Promise<PreviewServer> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      return await preview({
+        root: APP,
+        configFile: path.join(APP, 'vite.config.ts'),
+        logLevel: 'silent',
+        build: { outDir },
+        preview: { host: '127.0.0.1', port, strictPort: true },
+      });
+    } catch (error) {
+      const busy = error instanceof Error && /in use|EADDRINUSE/i.test(error.message);
+      if (!busy || Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
 }
 
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
@@ -68,7 +82,8 @@ export async function startE2E(): Promise<E2E> {
   const browser = await launchChromium();
   let stack: RunningStack | undefined;
   let server: PreviewServer | undefined;
-  const outDir = path.join(ROOT, 'e2e', 'artifacts', 'dist');
+  // One build per test process: concurrent runs must not empty each other's files.
+  const outDir = path.join(ARTIFACTS, `dist-${process.pid}-${Date.now().toString(36)}`);
   try {
     stack = await startStack({
       workdir: path.join(ROOT, 'supabase'),
