@@ -8,14 +8,25 @@ import globals from 'globals';
 const features = ['auth', 'account', 'notebooks', 'notes', 'attachments', 'sharing'];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.sheaf/**', 'supabase/functions/**', 'e2e/screenshots/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '.sheaf/**',
+      'supabase/functions/**',
+      'e2e/screenshots/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
@@ -31,7 +42,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: [...features.map((f) => `**/${f}/*`), '**/app/*'], message: 'shared code must not import features or app/' }] },
+        {
+          patterns: [
+            {
+              group: [...features.map((f) => `**/${f}/*`), '**/app/*'],
+              message: 'shared code must not import features or app/',
+            },
+          ],
+        },
       ],
     },
   },

@@ -3,11 +3,26 @@ import { UsageError, parseArgs } from './args.ts';
 
 describe('parseArgs', () => {
   it('has the documented defaults', () => {
-    expect(parseArgs(['start'])).toEqual({ command: 'start', workdir: 'supabase', memory: false, json: false });
+    expect(parseArgs(['start'])).toEqual({
+      command: 'start',
+      workdir: 'supabase',
+      memory: false,
+      json: false,
+    });
   });
 
   it('reads every option, in both --flag value and --flag=value forms', () => {
-    expect(parseArgs(['start', '--workdir', 'x', '--port=6000', '--memory', '--database-url', 'postgres://h/db'])).toEqual({
+    expect(
+      parseArgs([
+        'start',
+        '--workdir',
+        'x',
+        '--port=6000',
+        '--memory',
+        '--database-url',
+        'postgres://h/db',
+      ]),
+    ).toEqual({
       command: 'start',
       workdir: 'x',
       port: 6000,
@@ -15,7 +30,11 @@ describe('parseArgs', () => {
       databaseUrl: 'postgres://h/db',
       json: false,
     });
-    expect(parseArgs(['status', '--json', '--port', '7000'])).toMatchObject({ command: 'status', json: true, port: 7000 });
+    expect(parseArgs(['status', '--json', '--port', '7000'])).toMatchObject({
+      command: 'status',
+      json: true,
+      port: 7000,
+    });
   });
 
   it.each([

@@ -14,7 +14,11 @@ async function configFrom(text: string, env: NodeJS.ProcessEnv = {}) {
 describe('loadConfig', () => {
   it('gives the Supabase CLI defaults for an empty or missing file', async () => {
     const config = await loadConfig(await mkdtemp(path.join(os.tmpdir(), 'sheaf-none-')), {});
-    expect(config.api).toMatchObject({ port: 54321, schemas: ['public', 'graphql_public'], maxRows: 1000 });
+    expect(config.api).toMatchObject({
+      port: 54321,
+      schemas: ['public', 'graphql_public'],
+      maxRows: 1000,
+    });
     expect(config.auth).toMatchObject({
       jwtSecret: DEFAULT_JWT_SECRET,
       jwtExpiry: 3600,
@@ -22,7 +26,12 @@ describe('loadConfig', () => {
       minimumPasswordLength: 6,
       refreshTokenReuseInterval: 10,
     });
-    expect(config.auth.email).toMatchObject({ enableConfirmations: false, doubleConfirmChanges: true, otpLength: 6, maxFrequencyMs: 1000 });
+    expect(config.auth.email).toMatchObject({
+      enableConfirmations: false,
+      doubleConfirmChanges: true,
+      otpLength: 6,
+      maxFrequencyMs: 1000,
+    });
     expect(config.auth.rateLimit.emailSent).toBe(2);
     expect(config.storage.fileSizeLimit).toBe(50 * 1024 * 1024);
   });
@@ -62,20 +71,36 @@ verify_jwt = false
 `);
     expect(config.projectId).toBe('demo');
     expect(config.api).toMatchObject({ port: 6000, maxRows: 50 });
-    expect(config.auth).toMatchObject({ siteUrl: 'http://localhost:3000', minimumPasswordLength: 10, passwordRequirements: 'lower_upper_letters_digits' });
-    expect(config.auth.email).toMatchObject({ enableConfirmations: true, maxFrequencyMs: 90_000, otpLength: 8 });
+    expect(config.auth).toMatchObject({
+      siteUrl: 'http://localhost:3000',
+      minimumPasswordLength: 10,
+      passwordRequirements: 'lower_upper_letters_digits',
+    });
+    expect(config.auth.email).toMatchObject({
+      enableConfirmations: true,
+      maxFrequencyMs: 90_000,
+      otpLength: 8,
+    });
     expect(config.auth.sms.testOtp).toEqual({ '4152127777': '123456' });
     expect(config.auth.mfa.totp).toEqual({ enrollEnabled: true, verifyEnabled: true });
     expect(config.auth.rateLimit.emailSent).toBe(5);
     expect(config.storage.fileSizeLimit).toBe(5 * 1024 * 1024);
     expect(config.storage.buckets).toEqual([
-      { name: 'images', public: true, allowedMimeTypes: ['image/png'], fileSizeLimit: 1_000_000, objectsPath: undefined },
+      {
+        name: 'images',
+        public: true,
+        allowedMimeTypes: ['image/png'],
+        fileSizeLimit: 1_000_000,
+        objectsPath: undefined,
+      },
     ]);
     expect(config.functions.hello).toMatchObject({ verifyJwt: false, enabled: true });
   });
 
   it('substitutes env(NAME) values as the CLI does', async () => {
-    const config = await configFrom(`[auth]\nsite_url = "env(SITE)"`, { SITE: 'https://example.com' });
+    const config = await configFrom(`[auth]\nsite_url = "env(SITE)"`, {
+      SITE: 'https://example.com',
+    });
     expect(config.auth.siteUrl).toBe('https://example.com');
   });
 
@@ -88,8 +113,14 @@ verify_jwt = false
     ['[api]\nport = "high"', 'api.port: expected an integer from 1 to 65535, got "high"'],
     ['[api]\nport = 70000', 'api.port: expected an integer from 1 to 65535, got 70000'],
     ['[auth]\nenable_signup = "yes"', 'auth.enable_signup: expected true or false, got "yes"'],
-    ['[auth.email]\nmax_frequency = "soon"', 'auth.email.max_frequency: expected a duration such as "1s", "5m" or "1h30m", got "soon"'],
-    ['[storage]\nfile_size_limit = "big"', 'storage.file_size_limit: expected a size such as "50MiB" or "5MB", got "big"'],
+    [
+      '[auth.email]\nmax_frequency = "soon"',
+      'auth.email.max_frequency: expected a duration such as "1s", "5m" or "1h30m", got "soon"',
+    ],
+    [
+      '[storage]\nfile_size_limit = "big"',
+      'storage.file_size_limit: expected a size such as "50MiB" or "5MB", got "big"',
+    ],
     ['[auth]\npassword_requirements = "strong"', 'auth.password_requirements: expected one of'],
     ['[auth]\njwt_secret = "short"', 'auth.jwt_secret: expected at least 32 characters'],
     ['[auth]\nsite_url = "not a url"', 'auth.site_url: expected an absolute URL'],
@@ -115,7 +146,9 @@ describe('durations and sizes', () => {
     ['0', 0],
   ])('parses duration %s', (text, ms) => expect(parseDuration(text)).toBe(ms));
 
-  it.each(['', '1x', 's', '1s2'])('rejects duration %j', (text) => expect(parseDuration(text)).toBeUndefined());
+  it.each(['', '1x', 's', '1s2'])('rejects duration %j', (text) =>
+    expect(parseDuration(text)).toBeUndefined(),
+  );
 
   it.each([
     ['50MiB', 52_428_800],
