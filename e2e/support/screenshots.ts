@@ -18,6 +18,11 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   const original = page.viewportSize();
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    // Let layout and paint settle at the new width before capturing.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    await page.waitForTimeout(100);
     await page.screenshot({
       path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
       fullPage: true,
