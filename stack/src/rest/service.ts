@@ -5,6 +5,7 @@ import type { Hono } from 'hono';
 import type { GatewayEnv, StackContext } from '../gateway/context.ts';
 import type { QueryHook } from './execute.ts';
 import type { RestDeps } from './handle.ts';
+import { withJwtCache } from './jwt-cache.ts';
 import { restRoutes } from './routes.ts';
 import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
 
@@ -61,5 +62,5 @@ export async function createRestService(
     onQuery: options.onQuery,
     apiUrl: ctx.apiUrl,
   };
-  return restRoutes(deps, ctx.keys);
+  return restRoutes(deps, withJwtCache(ctx.keys));
 }

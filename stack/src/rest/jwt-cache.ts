@@ -1,0 +1,26 @@
+// A cache of verified JWTs, as PostgREST keeps one (jwt-cache-max-entries): the same bearer token
+// is verified once and its claims reused until it expires. Bounded, oldest entry evicted first.
+import type { JWTPayload } from 'jose';
+import type { Keys } from '../keys/keys.ts';
+
+const MAX_ENTRIES = 1000;
+
+/** Keys whose verify() remembers successful verifications until the token's exp. */
+export function withJwtCache(keys: Keys, now: () => number = () => Date.now() / 1000): Keys {
+  const cache = new Map<string, JWTPayload>();
+  return {
+    ...keys,
+    async verify(token: string): Promise<JWTPayload> {
+      const hit = cache.get(token);
+      if (hit && (typeof hit.exp !== 'number' || hit.exp > now())) return hit;
+      if (hit) cache.delete(token);
+      const claims = await keys.verify(token);
+      // Tokens without exp are not cached: they would never be checked again.
+      if (typeof claims.exp === 'number') {
+        if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+        cache.set(token, claims);
+      }
+      return claims;
+    },
+  };
+}
