@@ -1,5 +1,6 @@
 // Browser steps shared by the notes E2E tests: a signed-in person, a notebook made through the
 // page, a note written in the editor, and a guard that fails when any script injection fires.
+import type { SupabaseClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { E2E } from '../support/harness.ts';
 import { signInThroughForm } from '../support/session.ts';
@@ -10,12 +11,14 @@ export interface Person {
   password: string;
   context: BrowserContext;
   page: Page;
+  /** supabase-js signed in as this person (for seeding data). */
+  client: SupabaseClient;
   /** Dialogs (alert/confirm/prompt) the page opened: injected script would show here. */
   dialogs: string[];
 }
 
 export async function signedInPerson(e2e: E2E, email: string, password: string): Promise<Person> {
-  await createUser(e2e, email, password);
+  const client = await createUser(e2e, email, password);
   const { context, page } = await e2e.newPage();
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -24,7 +27,7 @@ export async function signedInPerson(e2e: E2E, email: string, password: string):
   });
   await signInThroughForm(e2e, page, email, password);
   await page.waitForURL(`${e2e.appUrl}/`);
-  return { email, password, context, page, dialogs };
+  return { email, password, context, page, dialogs, client };
 }
 
 /** Creates a notebook from "/" and returns its id (the page is left on the notebook). */

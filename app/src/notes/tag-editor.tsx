@@ -35,21 +35,23 @@ export function TagEditor({ tags, onChange }: Props) {
         Tags
       </label>
       <div className="tag-editor">
-        <ul className="tag-list" aria-label="Tags of this note">
-          {tags.map((tag) => (
-            <li key={tag} className="tag tag--removable">
-              <span>#{tag}</span>
-              <button
-                type="button"
-                className="tag__remove"
-                aria-label={`Remove tag ${tag}`}
-                onClick={() => onChange(tags.filter((t) => t !== tag))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
+        {tags.length > 0 ? (
+          <ul className="tag-list" aria-label="Tags of this note">
+            {tags.map((tag) => (
+              <li key={tag} className="tag tag--removable">
+                <span>#{tag}</span>
+                <button
+                  type="button"
+                  className="tag__remove"
+                  aria-label={`Remove tag ${tag}`}
+                  onClick={() => onChange(tags.filter((t) => t !== tag))}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
         <input
           id={id}
           className="field__input tag-editor__input"

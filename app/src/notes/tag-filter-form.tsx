@@ -14,7 +14,7 @@ export function TagFilterForm({ tag, onFilter }: Props) {
     onFilter(value.trim().replace(/^#/, '') || null);
   }
   return (
-    <form className="toolbar__tag" onSubmit={submit} role="search" aria-label="Filter by tag">
+    <form className="toolbar__tag" onSubmit={submit} role="search">
       <div className="field">
         <label className="field__label" htmlFor="note-tag">
           Filter by tag

@@ -1,0 +1,112 @@
+// The notes list at scale in Chromium: 120 notes written in one statement (so they share their
+// timestamps) page in by keyset, 50 at a time, as the list scrolls, with no note twice or
+// missing; sorting by title keeps titles with commas, quotes and parentheses in order; files
+// dropped on the attachments area upload.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedInPerson, type Person } from './notes-support/notes-steps.ts';
+import { startE2E, type E2E } from './support/harness.ts';
+import { unique } from './support/users.ts';
+
+let e2e: E2E;
+let owner: Person;
+let notebookId = '';
+
+const title = (n: number) => `Note ${String(n).padStart(3, '0')}, "q" (${n})`;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  owner = await signedInPerson(e2e, unique('pager'), 'pager-pass-123');
+  const notebook = await owner.client
+    .from('notebooks')
+    .insert({ name: 'Big notebook' })
+    .select('id')
+    .single();
+  if (notebook.error) throw notebook.error;
+  notebookId = (notebook.data as { id: string }).id;
+  const rows = Array.from({ length: 120 }, (_, i) => ({
+    notebook_id: notebookId,
+    title: title(i + 1),
+    body: `Body ${i + 1}`,
+    tags: i % 2 === 0 ? ['even'] : ['odd'],
+  }));
+  const inserted = await owner.client.from('notes').insert(rows);
+  if (inserted.error) throw inserted.error;
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function titles(): Promise<string[]> {
+  return owner.page.locator('[data-testid="note-item"] .note-item__title').allTextContents();
+}
+
+/** Waits until the list (not the previous one) starts with `expected`. */
+async function firstTitleIs(expected: string) {
+  await owner.page.waitForFunction(
+    (t) =>
+      document.querySelectorAll('[data-testid="note-item"]').length === 50 &&
+      document.querySelector('[data-testid="note-item"] .note-item__title')?.textContent === t,
+    expected,
+  );
+}
+
+async function scrollUntil(count: number) {
+  const { page } = owner;
+  for (let i = 0; i < 20 && (await page.getByTestId('note-item').count()) < count; i++) {
+    await page.getByTestId('note-item').last().scrollIntoViewIfNeeded();
+    await page.waitForTimeout(300);
+  }
+}
+
+describe('the notes list', () => {
+  it('loads 50 notes a page by keyset as it scrolls, each note once', async () => {
+    const { page } = owner;
+    await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await page.getByTestId('note-item').first().waitFor();
+    expect(await page.getByTestId('note-item').count()).toBe(50);
+    await scrollUntil(120);
+    const all = await titles();
+    expect(all).toHaveLength(120);
+    expect(new Set(all).size).toBe(120);
+    expect(await page.getByRole('button', { name: 'Load more notes' }).count()).toBe(0);
+  });
+
+  it('sorts by title across pages and filters by tag', async () => {
+    const { page } = owner;
+    await page.getByLabel('Sort by').selectOption('title');
+    await page.waitForURL(/sort=title/);
+    await firstTitleIs(title(1));
+    await scrollUntil(120);
+    const expected = Array.from({ length: 120 }, (_, i) => title(i + 1));
+    expect(await titles()).toEqual(expected);
+
+    await page.getByLabel('Filter by tag').fill('even');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await page.waitForURL(/tag=even/);
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="note-item"]').length === 50,
+    );
+    await scrollUntil(60);
+    const even = await titles();
+    expect(even).toHaveLength(60);
+    expect(even[1]).toBe(title(3));
+  });
+
+  it('uploads files dropped on the attachments area', async () => {
+    const { page } = owner;
+    await page.locator('.note-item__title', { hasText: title(1) }).click();
+    const drop = page.getByTestId('drop-zone');
+    await drop.waitFor();
+    const transfer = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['first'], 'dropped-1.txt', { type: 'text/plain' }));
+      dt.items.add(new File(['second'], 'dropped-2.txt', { type: 'text/plain' }));
+      return dt;
+    });
+    await drop.dispatchEvent('dragover', { dataTransfer: transfer });
+    await drop.dispatchEvent('drop', { dataTransfer: transfer });
+    await page.locator('.att-item__name', { hasText: 'dropped-1.txt' }).waitFor();
+    await page.locator('.att-item__name', { hasText: 'dropped-2.txt' }).waitFor();
+  });
+});
