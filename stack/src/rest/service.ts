@@ -60,7 +60,10 @@ export async function createRestService(
       return true;
     },
     onQuery: options.onQuery,
-    apiUrl: ctx.apiUrl,
+    // Read at request time: with port 0 the URL is only known once the server listens.
+    get apiUrl() {
+      return ctx.apiUrl;
+    },
   };
   return restRoutes(deps, withJwtCache(ctx.keys));
 }
