@@ -174,6 +174,31 @@ describe('sessions', () => {
     await context.close();
   });
 
+  it('signs out other devices, then everywhere', async () => {
+    const email = unique('devices');
+    const { context, page } = await signedInPage(email, 'devices-pass-1');
+    const laptop = await e2e.newPage();
+    await signInThroughForm(e2e, laptop.page, email, 'devices-pass-1');
+    await laptop.page.waitForURL(`${e2e.appUrl}/`);
+
+    await page.goto(`${e2e.appUrl}/settings/security`);
+    await page.getByRole('button', { name: 'Sign out of other devices' }).click();
+    await page.getByText('You are signed out on every other device.').waitFor();
+    await laptop.page.reload();
+    await laptop.page.waitForURL('**/sign-in');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+
+    await signInThroughForm(e2e, laptop.page, email, 'devices-pass-1');
+    await laptop.page.waitForURL(`${e2e.appUrl}/`);
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL('**/sign-in');
+    await laptop.page.reload();
+    await laptop.page.waitForURL('**/sign-in');
+    await laptop.context.close();
+    await context.close();
+  });
+
   it('a session revoked elsewhere sends the user to sign-in with a message, keeping the draft', async () => {
     const email = unique('revoked');
     const { context, page } = await signedInPage(email, 'revoke-pass-1');

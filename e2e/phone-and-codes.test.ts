@@ -35,7 +35,7 @@ async function choosePhone(page: Page, national: string) {
 }
 
 describe('phone accounts', () => {
-  it('signs up with a phone number, confirms by SMS code, and signs in with it', async () => {
+  it('signs up with a phone number, confirms by SMS code, signs in with the password and with an SMS code', async () => {
     const phone = phoneNumber();
     const { context, page } = await e2e.newPage();
     await page.goto(`${e2e.appUrl}/sign-up`);
@@ -61,6 +61,20 @@ describe('phone accounts', () => {
     await choosePhone(page, phone.national);
     await page.getByLabel('Password', { exact: true }).fill('phone-pass-12');
     await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${e2e.appUrl}/`);
+
+    // And with a one-time SMS code instead of the password.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/sign-in');
+    await page.getByRole('link', { name: 'Email me a sign-in code' }).click();
+    await choosePhone(page, phone.national);
+    const beforeCode = await lastMessageId(e2e.stackUrl, phone.recipients);
+    // [auth.sms] max_frequency is 5 s between texts to one number.
+    await new Promise((resolve) => setTimeout(resolve, 5100));
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+    const code = await waitForMessage(e2e.stackUrl, phone.recipients, { after: beforeCode });
+    await page.getByLabel('6-digit code').fill(code.code!);
     await page.waitForURL(`${e2e.appUrl}/`);
     await context.close();
   });
