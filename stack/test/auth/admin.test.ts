@@ -87,6 +87,32 @@ describe.each(DRIVERS)('auth admin API on %s', (driver) => {
     expect(badId.body.error_code).toBe('validation_failed');
   });
 
+  it('soft-deletes a user: no sign-in, no sessions, row kept with deleted_at', async () => {
+    const admin = service(stack).auth.admin;
+    const email = uniqueEmail('soft');
+    const { data } = await admin.createUser({
+      email,
+      password: 'secret-password',
+      email_confirm: true,
+    });
+    const session = (
+      await client(stack).auth.signInWithPassword({ email, password: 'secret-password' })
+    ).data.session!;
+    expect((await admin.deleteUser(data.user!.id, true)).error).toBeNull();
+    const row = await stack.db.query<{ deleted: boolean }>(
+      'select deleted_at is not null as deleted from auth.users where id = $1',
+      [data.user!.id],
+    );
+    expect(row.rows).toEqual([{ deleted: true }]);
+    expect(
+      (await client(stack).auth.signInWithPassword({ email, password: 'secret-password' })).error
+        ?.code,
+    ).toBe('invalid_credentials');
+    expect(
+      (await raw(stack, 'GET', '/user', { bearer: session.access_token })).body.error_code,
+    ).toBe('session_not_found');
+  });
+
   it('refuses admin calls with the anon key or a user token', async () => {
     const anon = await client(stack).auth.admin.listUsers();
     expect(anon.error?.code).toBe('not_admin');

@@ -194,6 +194,31 @@ describe.each(DRIVERS)('auth flows on %s', (driver) => {
     expect(short.body.error_code).toBe('validation_failed');
   });
 
+  it('runs PKCE recovery and magic-link flows through GET /verify', async () => {
+    const { email } = await confirmedUser();
+    const c = client(stack, undefined, 'pkce');
+    await c.auth.resetPasswordForEmail(email, { redirectTo: 'https://app.example.com/reset' });
+    const recovery = await latest(stack, email);
+    const res = await fetch(recovery.link!, { redirect: 'manual' });
+    const code = new URL(res.headers.get('location')!).searchParams.get('code')!;
+    const exchanged = await c.auth.exchangeCodeForSession(code);
+    expect(exchanged.error).toBeNull();
+    const amr = decodeJwt(exchanged.data.session!.access_token).amr as { method: string }[];
+    expect(amr[0]!.method).toBe('recovery');
+
+    const implicit = client(stack);
+    await implicit.auth.signInWithOtp({
+      email,
+      options: { emailRedirectTo: 'https://app.example.com/in' },
+    });
+    const magic = await latest(stack, email);
+    expect(new URL(magic.link!).searchParams.get('type')).toBe('magiclink');
+    const back = await fetch(magic.link!, { redirect: 'manual' });
+    const fragment = new URLSearchParams(new URL(back.headers.get('location')!).hash.slice(1));
+    expect(fragment.get('type')).toBe('magiclink');
+    expect(fragment.get('access_token')).toBeTruthy();
+  });
+
   it('signs in with a magic link / email code via /otp, and honours create_user', async () => {
     const { email } = await confirmedUser();
     const c = client(stack);

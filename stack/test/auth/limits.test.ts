@@ -7,7 +7,7 @@ describe.each(DRIVERS)('auth sessions, reuse and scopes on %s', (driver) => {
   beforeAll(async () => {
     stack = await startTestStack({
       driver,
-      config: `[auth]\nsite_url = "http://localhost:3000"\n[auth.sessions]\ntimebox = "1h"\n[auth.email]\nsecure_password_change = true\nmax_frequency = "0s"\n[auth.rate_limit]\nemail_sent = 100\n`,
+      config: `[auth]\nsite_url = "http://localhost:3000"\n[auth.sessions]\ntimebox = "1h"\ninactivity_timeout = "30m"\n[auth.email]\nsecure_password_change = true\nmax_frequency = "0s"\n[auth.rate_limit]\nemail_sent = 100\n`,
     });
   });
   afterAll(() => stack?.close());
@@ -66,6 +66,19 @@ describe.each(DRIVERS)('auth sessions, reuse and scopes on %s', (driver) => {
     const { session: s } = await session();
     await stack.db.query(
       `update auth.sessions set created_at = now() - interval '2 hours' where id = (select session_id from auth.refresh_tokens where token = $1)`,
+      [s.refresh_token],
+    );
+    const res = await raw(stack, 'POST', '/token?grant_type=refresh_token', {
+      body: { refresh_token: s.refresh_token },
+    });
+    expect(res.body).toMatchObject({ code: 400, error_code: 'session_expired' });
+  });
+
+  it('ends sessions idle past the inactivity timeout with session_expired', async () => {
+    const { session: s } = await session();
+    await stack.db.query(
+      `update auth.sessions set updated_at = now() - interval '40 minutes', refreshed_at = null
+       where id = (select session_id from auth.refresh_tokens where token = $1)`,
       [s.refresh_token],
     );
     const res = await raw(stack, 'POST', '/token?grant_type=refresh_token', {

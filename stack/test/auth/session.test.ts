@@ -153,6 +153,22 @@ describe.each(DRIVERS)('auth sessions on %s', (driver) => {
     expect(viaJs.error?.name).toBe('AuthWeakPasswordError');
   });
 
+  it('reports a password that no longer meets the rules on sign-in', async () => {
+    const email = uniqueEmail('oldpw');
+    const { data } = await client(stack).auth.signUp({ email, password: 'secret-password' });
+    const bcrypt = (await import('bcryptjs')).default;
+    await stack.db.query('update auth.users set encrypted_password = $2 where id = $1', [
+      data.user!.id,
+      await bcrypt.hash('abc', 10),
+    ]);
+    const res = await client(stack).auth.signInWithPassword({ email, password: 'abc' });
+    expect(res.error).toBeNull();
+    expect(res.data.weakPassword).toEqual({
+      reasons: ['length'],
+      message: 'Password should be at least 6 characters.',
+    });
+  });
+
   it('answers malformed requests with bad_json / validation_failed, never 500', async () => {
     const notJson = await raw(stack, 'POST', '/signup', { rawBody: '{"email":' });
     expect(notJson.status).toBe(400);
