@@ -88,8 +88,13 @@ async function shutdown(code) {
   process.exit(code);
 }
 
-vite.on('exit', (code) => {
+vite.on('exit', (code, signal) => {
   if (stopping) return;
+  // Ctrl-C reaches the dev server too; it may exit before our own handler runs.
+  if (signal || code === 0 || code === 130) {
+    void shutdown(0);
+    return;
+  }
   console.error(
     `npm start: the app's dev server stopped (exit ${code}). Is port 5173 already in use?`,
   );
