@@ -176,4 +176,25 @@ describe('a shared notebook', () => {
     await viewer.getByText('No notebooks yet. Create your first one above.').waitFor();
     expect(member.dialogs).toEqual([]);
   });
+
+  it('invites an address without an account as a pending invitation, and explains mistakes', async () => {
+    const { page } = owner;
+    await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    const stranger = unique('stranger');
+    await page.getByLabel('Invite by email').fill(stranger);
+    await page.getByLabel('Role').selectOption('editor');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByText(`${stranger} has no account yet`).waitFor();
+    const pending = page.getByRole('list', { name: 'Pending invitations' });
+    await pending.locator('.member__name', { hasText: stranger }).waitFor();
+    await page.getByRole('button', { name: `Cancel invitation for ${stranger}` }).click();
+    await pending.waitFor({ state: 'detached' });
+
+    await page.getByLabel('Invite by email').fill(owner.email);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByText('You already own this notebook.').waitFor();
+    await page.getByLabel('Invite by email').fill('not-an-address');
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByText('Enter a valid email address.').waitFor();
+  });
 });
