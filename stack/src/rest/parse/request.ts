@@ -105,7 +105,16 @@ function parseRange(header: string | null): ApiRequest['range'] {
 
 export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
   const method = raw.method.toUpperCase();
-  const segments = raw.path.split('/').filter(Boolean).map(decodeURIComponent);
+  const segments = raw.path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    });
   let action: Action;
   let target = '';
   const isRoot = segments.length === 0;
