@@ -14,6 +14,9 @@ export function AuthLayout({ title, lead, children, footer }: AuthLayoutProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     document.title = `${title} · Sheaf`;
+    // A new step or page: move focus to its heading, unless a field already took it (autoFocus).
+    if (document.activeElement === document.body || document.activeElement === null)
+      heading.current?.focus({ preventScroll: true });
   }, [title]);
   return (
     <div className="auth-page">
