@@ -67,7 +67,8 @@ export function createOutbox(db: Database, config: Config, log: Logger): Outbox 
         `select id::int as id, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
            channel, recipient, subject, body_text, body_html, code, link, kind
          from sheaf_stack.outbox_messages
-         where ($1::text is null or lower(recipient) = lower($1))
+         where ($1::text is null or lower(recipient) = lower($1)
+           or (channel = 'sms' and recipient = regexp_replace($1, '[\s+()-]', '', 'g')))
          order by id desc limit $2`,
         [to ?? null, Math.min(Math.max(1, limit), 1000)],
       );

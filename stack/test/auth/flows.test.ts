@@ -323,6 +323,7 @@ describe.each(DRIVERS)('auth flows on %s', (driver) => {
     expect(up.data.session).toBeNull();
     const sms = await latest(stack, phone);
     expect(sms).toMatchObject({ channel: 'sms', text: `Your code is ${sms.code}` });
+    expect((await latest(stack, `+${phone}`)).id).toBe(sms.id);
     const notYet = await c.auth.signInWithPassword({
       phone: `+${phone}`,
       password: 'secret-password',
