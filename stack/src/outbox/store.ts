@@ -68,7 +68,7 @@ export function createOutbox(db: Database, config: Config, log: Logger): Outbox 
            channel, recipient, subject, body_text, body_html, code, link, kind
          from sheaf_stack.outbox_messages
          where ($1::text is null or lower(recipient) = lower($1)
-           or (channel = 'sms' and recipient = regexp_replace($1, '[\s+()-]', '', 'g')))
+           or (channel = 'sms' and recipient = regexp_replace($1, '[[:space:]+()-]', '', 'g')))
          order by id desc limit $2`,
         [to ?? null, Math.min(Math.max(1, limit), 1000)],
       );
