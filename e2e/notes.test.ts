@@ -80,6 +80,7 @@ describe('notes', () => {
     await page.waitForURL(/tag=birds/);
     await page.getByRole('link', { name: 'Heron sightings' }).waitFor();
     await screenshots(page, 'notebook');
+    expect(await seriousViolations(page)).toEqual([]);
 
     await page.goto(`${e2e.appUrl}/`);
     await page
@@ -89,7 +90,8 @@ describe('notes', () => {
       .waitFor();
     await page.getByLabel('Search all your notebooks').fill('herons weir');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.getByTestId('search-hit').filter({ hasText: 'Heron sightings' }).waitFor();
+    const hit = page.getByTestId('search-hit').filter({ hasText: 'Heron sightings' });
+    await hit.getByText('Saw a grey heron near the weir. one at dawn two at dusk').waitFor();
     await screenshots(page, 'notebooks');
     expect(await seriousViolations(page)).toEqual([]);
 

@@ -2,6 +2,7 @@
 // optionally only those with a tag. Pinned notes come from pinned-notes-query.ts.
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useSupabase, type Supabase } from '../../lib/supabase.ts';
+import { plainText } from '../markdown/plain-text.ts';
 import {
   afterFilter,
   cursorOf,
@@ -17,7 +18,7 @@ export const LIST_COLUMNS =
   'id, notebook_id, author_id, title, preview:body, tags, pinned, created_at, updated_at';
 
 export function toListItem(row: NoteListItem): NoteListItem {
-  return { ...row, preview: row.preview.slice(0, 160) };
+  return { ...row, preview: plainText(row.preview) };
 }
 
 async function fetchPage(

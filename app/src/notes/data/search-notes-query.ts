@@ -2,6 +2,7 @@
 // the generated `search` column, best 50 by recency.
 import { useQuery } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase.ts';
+import { plainText } from '../markdown/plain-text.ts';
 import { noteKeys } from './keys.ts';
 
 export interface SearchHit {
@@ -30,7 +31,7 @@ export function useSearchNotesQuery(query: string) {
       if (error) throw error;
       return (data as unknown as SearchHit[]).map((hit) => ({
         ...hit,
-        preview: hit.preview.slice(0, 160),
+        preview: plainText(hit.preview),
       }));
     },
   });
