@@ -132,12 +132,23 @@ describe('profile and password', () => {
     await context.close();
   });
 
-  it('shows an email change as pending until it is confirmed', async () => {
-    const { context, page } = await signedInPage(unique('email'), 'email-pass-1');
+  it('changes the email once both addresses confirm, showing it pending until then', async () => {
+    const email = unique('email');
+    const next = unique('new-email');
+    const { context, page } = await signedInPage(email, 'email-pass-1');
     await page.goto(`${e2e.appUrl}/settings/security`);
-    await page.getByLabel('New email address').fill(unique('new-email'));
+    const beforeOld = await lastMessageId(e2e.stackUrl, email);
+    await page.getByLabel('New email address').fill(next);
     await page.getByRole('button', { name: 'Change email' }).click();
     await page.getByText('Change pending').waitFor();
+
+    const toNew = await waitForMessage(e2e.stackUrl, next);
+    const toOld = await waitForMessage(e2e.stackUrl, email, { after: beforeOld });
+    await page.goto(toOld.link!);
+    await page.getByRole('heading', { name: 'One more step' }).waitFor();
+    await page.goto(toNew.link!);
+    await page.waitForURL('**/settings/security');
+    await page.getByTestId('current-email').filter({ hasText: next }).waitFor();
     await context.close();
   });
 });

@@ -37,10 +37,14 @@ export function AuthCallbackPage() {
   const { state } = useSession();
   const [params] = useSearchParams();
   const [problem, setProblem] = useState<string | null>(() => errorFromUrl(params));
+  // The first of two email-change links: accepted, the other address must confirm too.
+  const halfConfirmed =
+    !params.get('code') &&
+    (params.has('message') || new URLSearchParams(window.location.hash.slice(1)).has('message'));
   const [finished, setFinished] = useState(false);
 
   useEffect(() => {
-    if (problem) return;
+    if (problem || halfConfirmed) return;
     let cancelled = false;
     void (async () => {
       const tokenHash = params.get('token_hash');
@@ -59,8 +63,20 @@ export function AuthCallbackPage() {
     return () => {
       cancelled = true;
     };
-  }, [supabase, params, problem]);
+  }, [supabase, params, problem, halfConfirmed]);
 
+  if (halfConfirmed && !problem)
+    return (
+      <AuthLayout
+        title="One more step"
+        footer={<Link to="/settings/security">Back to your settings</Link>}
+      >
+        <Alert tone="info">
+          This address is confirmed. Now open the link we sent to your other address to finish
+          changing your email.
+        </Alert>
+      </AuthLayout>
+    );
   if (!problem && state.status === 'signed-in') {
     const next = state.recovering
       ? '/reset-password'
