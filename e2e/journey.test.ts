@@ -97,6 +97,18 @@ describe('the first journey', () => {
     await context.close();
   });
 
+  it('returns to the page that was asked for before signing in', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto(`${e2e.appUrl}/settings/data`);
+    await page.waitForURL('**/sign-in');
+    await page.getByRole('textbox', { name: 'Email' }).fill('demo@sheaf.local');
+    await page.getByLabel('Password', { exact: true }).fill('sheaf-demo-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/settings/data');
+    await page.getByRole('heading', { name: 'Export your data' }).waitFor();
+    await context.close();
+  });
+
   it('signs in with the demo account from seed.sql', async () => {
     const { context, page } = await e2e.newPage();
     await page.goto(`${e2e.appUrl}/sign-in`);
