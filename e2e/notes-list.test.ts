@@ -53,9 +53,15 @@ async function firstTitleIs(expected: string) {
 
 async function scrollUntil(count: number) {
   const { page } = owner;
-  for (let i = 0; i < 20 && (await page.getByTestId('note-item').count()) < count; i++) {
+  for (;;) {
+    const shown = await page.getByTestId('note-item').count();
+    if (shown >= count) return;
     await page.getByTestId('note-item').last().scrollIntoViewIfNeeded();
-    await page.waitForTimeout(300);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="note-item"]').length > n,
+      shown,
+      { timeout: 20_000 },
+    );
   }
 }
 
@@ -108,5 +114,39 @@ describe('the notes list', () => {
     await drop.dispatchEvent('drop', { dataTransfer: transfer });
     await page.locator('.att-item__name', { hasText: 'dropped-1.txt' }).waitFor();
     await page.locator('.att-item__name', { hasText: 'dropped-2.txt' }).waitFor();
+  });
+
+  it('refuses files over 50 MB before sending them, deletes a file, and a deleted notebook leaves no files', async () => {
+    const { page } = owner;
+    const noteId = new URL(page.url()).pathname.split('/')[3]!;
+    const drop = page.getByTestId('drop-zone');
+    const big = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([new Uint8Array(51 * 1024 * 1024)], 'huge.bin'));
+      return dt;
+    });
+    await drop.dispatchEvent('drop', { dataTransfer: big });
+    await page.getByText('“huge.bin” is 51.0 MB; files can be at most 50 MB.').waitFor();
+    expect(await page.getByTestId('upload').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Delete dropped-2.txt' }).click();
+    await page
+      .locator('.att-item__name', { hasText: 'dropped-2.txt' })
+      .waitFor({ state: 'detached' });
+    const listed = await owner.client.storage.from('attachments').list(`${notebookId}/${noteId}`);
+    expect(listed.data?.map((o) => o.name.replace(/^[0-9a-f-]{36}-/, ''))).toEqual([
+      'dropped-1.txt',
+    ]);
+
+    await page.goto(`${e2e.appUrl}/`);
+    await page.getByRole('button', { name: 'Delete Big notebook' }).click();
+    await page.getByLabel("Type the notebook's name to confirm").fill('Big notebook');
+    await page.getByRole('button', { name: 'Delete notebook' }).click();
+    await page
+      .getByTestId('notebook-item')
+      .filter({ hasText: 'Big notebook' })
+      .waitFor({ state: 'detached' });
+    const after = await owner.client.storage.from('attachments').list(`${notebookId}/${noteId}`);
+    expect(after.data).toEqual([]);
   });
 });
