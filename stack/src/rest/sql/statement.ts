@@ -44,7 +44,10 @@ export function readStatement(plan: ReadPlan, ctx: ReadContext): Statement {
     countCte = `, pgrst_source_count AS (${readSql(b, ctx, plan.root, undefined, { countOnly: true })})`;
     count = '(SELECT pg_catalog.count(*) FROM pgrst_source_count)';
   }
-  const sql = `WITH pgrst_source AS (${main})${countCte} SELECT ${count} AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${bodySql(plan.media, 'none', false, plan.stripNulls)} AS body, ${GUCS} FROM (SELECT * FROM pgrst_source) _postgrest_t`;
+  const sql = `WITH pgrst_source AS (${main})${countCte} SELECT ${count} AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${
+    // HEAD answers no body: Postgres need not build one.
+    plan.headOnly ? "''" : bodySql(plan.media, 'none', false, plan.stripNulls)
+  } AS body, ${GUCS} FROM (SELECT * FROM pgrst_source) _postgrest_t`;
   return { sql, params: b.params };
 }
 
