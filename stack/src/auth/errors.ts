@@ -87,9 +87,30 @@ export class OAuthError extends Error {
   }
 }
 
+/**
+ * The API version a request asks for with `X-Supabase-Api-Version` (auth-js sends 2024-01-01):
+ * from 2024-01-01 on, errors are `{code: <error_code>, message}`; before (or without the header),
+ * `{code: <status>, error_code, msg}`. Returns the version to echo, or undefined for the initial one.
+ */
+function apiVersion(c: Context): string | undefined {
+  const value = c.req.header('x-supabase-api-version') ?? '';
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
+    return undefined;
+  return value >= '2024-01-01' ? '2024-01-01' : undefined;
+}
+
 export function errorResponse(c: Context, error: unknown): Response {
   if (error instanceof AuthError) {
     if (error.status === 429) c.header('retry-after', '60');
+    c.header('x-sb-error-code', error.errorCode);
+    const version = apiVersion(c);
+    if (version) {
+      c.header('x-supabase-api-version', version);
+      return c.json(
+        { code: error.errorCode, message: error.message, ...error.extra },
+        error.status as 400,
+      );
+    }
     return c.json(error.toJSON(), error.status as 400);
   }
   if (error instanceof OAuthError)

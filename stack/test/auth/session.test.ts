@@ -203,6 +203,31 @@ describe.each(DRIVERS)('auth sessions on %s', (driver) => {
     expect(array.body.error_code).toBe('bad_json');
   });
 
+  it('answers in the 2024-01-01 error shape when the client asks for it, as auth-js does', async () => {
+    const res = await raw(stack, 'POST', '/token?grant_type=password', {
+      body: { email: uniqueEmail('v'), password: 'nope-nope' },
+      headers: { 'x-supabase-api-version': '2024-01-01' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
+    expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
+    expect(res.headers.get('x-sb-error-code')).toBe('invalid_credentials');
+    const weak = await raw(stack, 'POST', '/signup', {
+      body: { email: uniqueEmail(), password: '1' },
+      headers: { 'x-supabase-api-version': '2025-06-01' },
+    });
+    expect(weak.body).toEqual({
+      code: 'weak_password',
+      message: 'Password should be at least 6 characters.',
+      weak_password: { reasons: ['length'] },
+    });
+    const old = await raw(stack, 'POST', '/signup', {
+      body: { email: uniqueEmail(), password: '1' },
+      headers: { 'x-supabase-api-version': 'not-a-date' },
+    });
+    expect(old.body).toMatchObject({ code: 422, error_code: 'weak_password' });
+  });
+
   it('answers bad bearer tokens with no_authorization and bad_jwt', async () => {
     const none = await fetch(`${stack.url}/auth/v1/user`, {
       headers: { apikey: stack.keys.anonKey },
