@@ -101,6 +101,16 @@ describe('notes', () => {
     await page.waitForURL(`**/n/${notebookId}`);
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('link', { name: 'Heron sightings' }).waitFor();
+
+    await newNote(page);
+    await page.getByLabel('Title').fill('Temporary');
+    await waitSaved(page);
+    await page.getByRole('button', { name: 'Delete note' }).click();
+    await page.getByText('Deleted “Temporary”.').waitFor();
+    expect(await page.getByRole('link', { name: 'Temporary' }).count()).toBe(0);
+    await page.getByText('Deleted “Temporary”.').waitFor({ state: 'detached', timeout: 20_000 });
+    const left = await owner.client.from('notes').select('title').eq('notebook_id', notebookId);
+    expect(left.data).toEqual([{ title: 'Heron sightings' }]);
   });
 
   it('keeps an offline edit and saves it when the connection returns', async () => {
