@@ -3,6 +3,7 @@
 // detection (`refresh_token_reuse_interval`).
 import { audit } from './audit.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Queryable } from '../db/adapter.ts';
 import { issuer, type AuthDeps } from './deps.ts';
 import { authError } from './errors.ts';
@@ -153,10 +154,11 @@ export async function reissueSession(
   return tokenResponse(deps, tx, userId, sessionId, refresh);
 }
 
-function validIp(ip: string | undefined): string | null {
+/** The address as Postgres' inet accepts it, or null (X-Forwarded-For is client-supplied). */
+export function validIp(ip: string | undefined): string | null {
   if (!ip) return null;
   const bare = ip.replace(/^::ffff:/, '');
-  return /^[0-9a-f:.]+$/i.test(bare) ? bare : null;
+  return isIP(bare) ? bare : null;
 }
 
 interface RefreshRow {

@@ -18,6 +18,16 @@ describe.each(DRIVERS)('auth sessions, reuse and scopes on %s', (driver) => {
     return { c, email, session: data.session!, user: data.user! };
   }
 
+  it('records sessions whatever X-Forwarded-For says', async () => {
+    for (const value of ['abc', '1.2.3.4:5678', '2001:db8::1']) {
+      const res = await raw(stack, 'POST', '/signup', {
+        body: { email: uniqueEmail('xff'), password: 'secret-password' },
+        headers: { 'x-forwarded-for': value },
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+
   it('returns the current pair for a reused token inside the reuse interval', async () => {
     const { session: s } = await session();
     const first = await raw(stack, 'POST', '/token?grant_type=refresh_token', {
@@ -178,6 +188,24 @@ token_verifications = 3
   });
   afterAll(() => stack?.close());
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+  it('accepts any X-Forwarded-For value without failing', async () => {
+    for (const value of ['1.2.3.4:5678', 'abc', 'not an ip, 10.0.0.1', '::1'])
+      expect(
+        (
+          await raw(stack, 'POST', '/token?grant_type=password', {
+            body: { email: 'x@example.com', password: 'y' },
+            headers: { 'x-forwarded-for': value },
+          })
+        ).body.error_code,
+      ).toBe('invalid_credentials');
+    const email = uniqueEmail('xff');
+    const up = await raw(stack, 'POST', '/signup', {
+      body: { email, password: 'secret-password' },
+      headers: { 'x-forwarded-for': 'abc' },
+    });
+    expect(up.status).toBe(200);
+  });
 
   it('limits sends to one address with max_frequency', async () => {
     const email = uniqueEmail('freq');

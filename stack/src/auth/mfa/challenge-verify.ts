@@ -10,7 +10,7 @@ import { clientIp, readBody, str } from '../http.ts';
 import { checkFrequency } from '../messages.ts';
 import { generateOtp, tokenHash } from '../otp.ts';
 import { authenticate, type Authenticated } from '../session-auth.ts';
-import { addAmrClaim, reissueSession } from '../tokens.ts';
+import { addAmrClaim, reissueSession, validIp } from '../tokens.ts';
 import { FACTOR_COLUMNS, type FactorRow } from '../users.ts';
 import { verifyTotp } from './totp.ts';
 
@@ -58,7 +58,7 @@ export async function challengeFactor(deps: AuthDeps, c: Context): Promise<Respo
     throw authError('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
   await deps.ctx.db.query(
     `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code) values ($1, $2, now(), $3::inet, $4)`,
-    [id, factor.id, /^[0-9a-f:.]+$/i.test(ip) ? ip : '127.0.0.1', otpHash],
+    [id, factor.id, validIp(ip) ?? '127.0.0.1', otpHash],
   );
   await deps.ctx.db.query(
     'update auth.mfa_factors set last_challenged_at = now(), updated_at = now() where id = $1',
