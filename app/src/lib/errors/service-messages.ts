@@ -39,13 +39,55 @@ export const FUNCTION_MESSAGES: Record<string, string> = {
   confirmation_required: 'Please confirm before continuing.',
 };
 
+/** A request the app built wrongly: nothing the person can fix but a reload. */
+const APP_FAULT =
+  'Sheaf sent a request the server could not handle. Please reload the page and try again.';
+
+const REST_APP_FAULTS = [
+  'PGRST100',
+  'PGRST101',
+  'PGRST102',
+  'PGRST103',
+  'PGRST105',
+  'PGRST106',
+  'PGRST107',
+  'PGRST108',
+  'PGRST111',
+  'PGRST112',
+  'PGRST114',
+  'PGRST115',
+  'PGRST117',
+  'PGRST118',
+  'PGRST120',
+  'PGRST121',
+  'PGRST122',
+  'PGRST123',
+  'PGRST125',
+  'PGRST128',
+  'PGRST200',
+  'PGRST201',
+  'PGRST202',
+  'PGRST203',
+  'PGRST204',
+  'PGRST205',
+  '42703',
+  '42883',
+  '42P01',
+  '25006',
+];
+
 export const REST_MESSAGES: Record<string, string> = {
+  ...Object.fromEntries(REST_APP_FAULTS.map((code) => [code, APP_FAULT])),
+  PGRST124: 'This would change more items than allowed at once. Nothing was changed.',
   PGRST301: 'Your session has expired. Please sign in again.',
   PGRST303: 'Your session has expired. Please sign in again.',
   PGRST116: 'This item no longer exists.',
   '42501': 'You do not have permission to do this.',
   '23505': 'This already exists.',
-  '23503': 'Something this depends on no longer exists. Reload and try again.',
+  '23503': 'Something this depends on no longer exists, or is still in use. Reload and try again.',
+  '23502': 'A required value is missing.',
   '23514': 'Some of the details are not valid. Check them and try again.',
+  '22P02': 'One of the values is not in the right format.',
   '22001': 'One of the values is too long.',
+  P0001: 'This change was refused. Check the details and try again.',
 };
