@@ -12,6 +12,11 @@ export interface Caller {
   cookies?: Record<string, string>;
   method?: string;
   path?: string;
+  /**
+   * More transaction-local settings applied in the same round trip (e.g. search_path,
+   * transaction_read_only). Names and values are parameters like everything else.
+   */
+  settings?: Record<string, string>;
 }
 
 const SET_CALLER = `
@@ -20,19 +25,23 @@ const SET_CALLER = `
          set_config('request.headers', $3, true),
          set_config('request.cookies', $4, true),
          set_config('request.method', $5, true),
-         set_config('request.path', $6, true)
+         set_config('request.path', $6, true)`;
+const ROLE_ALLOWED = `
   where exists (select 1 from pg_roles where rolname = $1)
     and pg_has_role('authenticator', $1, 'member')`;
 
-/** Applies the caller's role and settings to an open transaction. */
+/** Applies the caller's role and settings to an open transaction, in one statement. */
 export async function setCaller(tx: Queryable, caller: Caller): Promise<void> {
-  const result = await tx.query(SET_CALLER, [
+  const extra = Object.entries(caller.settings ?? {});
+  const extraSql = extra.map((_, i) => `, set_config($${7 + 2 * i}, $${8 + 2 * i}, true)`).join('');
+  const result = await tx.query(SET_CALLER + extraSql + ROLE_ALLOWED, [
     caller.role,
     JSON.stringify(caller.claims),
     JSON.stringify(caller.headers ?? {}),
     JSON.stringify(caller.cookies ?? {}),
     caller.method ?? '',
     caller.path ?? '',
+    ...extra.flat(),
   ]);
   if (result.rows.length === 0) {
     const error = new Error(`role "${caller.role}" does not exist`) as PgError;

@@ -1,9 +1,9 @@
 // The only stage that touches the database: one transaction as the caller (asCaller), the
-// PostgREST search_path (and READ ONLY for reads), then the planned statements. A recording hook
+// PostgREST search_path (and read-only mode for reads), then the planned statements. A recording hook
 // sees every statement sent, so tests can prove nothing but planned SQL reaches Postgres.
 import type { Database, Queryable } from '../db/adapter.ts';
 import { asCaller, type Caller } from '../db/as-caller.ts';
-import { preludeSql, type Statement } from './sql/statement.ts';
+import { searchPathValue, type Statement } from './sql/statement.ts';
 
 export type QueryHook = (sql: string, params: readonly unknown[]) => void;
 
@@ -28,10 +28,10 @@ export async function execute<T>(
   work: (run: Run) => Promise<T | Rollback<T>>,
 ): Promise<T> {
   try {
-    return await asCaller(db, caller, async (tx: Queryable) => {
-      const prelude = preludeSql(options.searchPath, options.readOnly);
-      options.onQuery?.(prelude, []);
-      await tx.exec(prelude);
+    // search_path and read-only mode ride along with the caller's settings: one round trip.
+    const settings: Record<string, string> = { search_path: searchPathValue(options.searchPath) };
+    if (options.readOnly) settings.transaction_read_only = 'on';
+    return await asCaller(db, { ...caller, settings }, async (tx: Queryable) => {
       const run: Run = async (statement) => {
         options.onQuery?.(statement.sql, statement.params);
         return (await tx.query(statement.sql, statement.params)).rows;

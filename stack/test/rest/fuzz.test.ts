@@ -315,7 +315,7 @@ describe.each(DRIVERS)('hostile query strings on %s', (driver) => {
       const context = `case ${i}: ${req.method} ${req.path}?${req.query.slice(0, 300)} ${JSON.stringify(req.headers)}`;
       expect(res.status, context).toBeLessThan(500);
       const text = await res.text();
-      if (seen.length > 1) reached++;
+      if (seen.length > 0) reached++;
       if (res.status >= 400 && req.method !== 'HEAD') {
         const body = JSON.parse(text) as Record<string, unknown>;
         expect(Object.keys(body).sort(), context).toEqual(['code', 'details', 'hint', 'message']);
@@ -326,10 +326,7 @@ describe.each(DRIVERS)('hostile query strings on %s', (driver) => {
         const bare = outsideQuotes(sql);
         expect(bare.includes(MARKER), `${context}\n${sql}`).toBe(false);
         expect(/--|\/\*/.test(bare), `${context}\n${sql}`).toBe(false);
-        const semicolons = (bare.match(/;/g) ?? []).length;
-        expect(semicolons, `${context}\n${sql}`).toBe(
-          bare.startsWith('SET TRANSACTION READ ONLY;') ? 1 : 0,
-        );
+        expect((bare.match(/;/g) ?? []).length, `${context}\n${sql}`).toBe(0);
         const highest = Math.max(0, ...[...bare.matchAll(/\$(\d+)/g)].map((m) => Number(m[1])));
         expect(highest, `${context}\n${sql}`).toBe(params.length);
       }

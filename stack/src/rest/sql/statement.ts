@@ -128,9 +128,9 @@ function rootLimitCall(plan: ReadPlan): number | undefined {
 }
 
 /** The SET statement run first in every transaction: search_path (and read-only for reads). */
-export function preludeSql(searchPath: string[], readOnly: boolean): string {
-  const path = searchPath.map((s) => ident(s)).join(', ');
-  return `${readOnly ? 'SET TRANSACTION READ ONLY; ' : ''}SET LOCAL search_path TO ${path}`;
+/** The search_path setting's value: the schemas as quoted identifiers. */
+export function searchPathValue(searchPath: string[]): string {
+  return searchPath.map((s) => ident(s)).join(', ');
 }
 
 export { qualified };
