@@ -72,6 +72,18 @@ describe.each(DRIVERS)('media types, profiles, metadata and errors on %s', (driv
     expect(await res.text()).toBe('');
   });
 
+  it('OPTIONS on a table answers Allow, while a browser preflight gets CORS', async () => {
+    const res = await rest(stack, '/items', { method: 'OPTIONS' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('allow')).toBe('OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE');
+    const preflight = await fetch(`${stack.url}/rest/v1/items`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'PATCH' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+  });
+
   it('serves the OpenAPI description at the root', async () => {
     const res = await rest(stack, '/');
     expect(res.status).toBe(200);
