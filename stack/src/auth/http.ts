@@ -29,7 +29,21 @@ export async function readBody(c: Context): Promise<Body> {
       'bad_json',
       'Could not parse request body as JSON: json: cannot unmarshal into an object',
     );
+  if (hasNul(parsed))
+    throw authError(
+      'validation_failed',
+      'Request body contains a NUL character, which cannot be stored',
+    );
   return parsed as Body;
+}
+
+/** Postgres text and jsonb cannot hold U+0000; such input is refused instead of failing later. */
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(hasNul);
+  if (value && typeof value === 'object')
+    return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v));
+  return false;
 }
 
 function wrongType(field: string, expected: string, value: unknown): never {

@@ -57,6 +57,7 @@ export async function byTokenHash(
     email_change: '(email_change_token_current = $1 or email_change_token_new = $1)',
   };
   if (!where[type]) throw authError('validation_failed', 'Invalid email verification type');
+  if (hash.includes('\u0000')) throw authError('otp_expired', LINK_INVALID);
   const user = await selectUser(tx, where[type], [hash]);
   if (!user) throw authError('otp_expired', LINK_INVALID);
   if (user.banned) throw authError('user_banned', 'User is banned', 403);

@@ -15,7 +15,7 @@ export async function listUsers(deps: AuthDeps, c: Context): Promise<Response> {
       'validation_failed',
       'Bad Pagination Parameters: page and per_page must be positive integers',
     );
-  const filter = c.req.query('filter') ?? '';
+  const filter = (c.req.query('filter') ?? '').split('\u0000').join('');
   const db = deps.ctx.db;
   const where = `aud = 'authenticated' and ($1 = '' or email ilike '%' || $1 || '%'
     or raw_user_meta_data ->> 'full_name' ilike '%' || $1 || '%')`;
