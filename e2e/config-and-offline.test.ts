@@ -9,9 +9,10 @@ import { screenshots } from './support/screenshots.ts';
 import { signInThroughForm } from './support/session.ts';
 
 describe('configuration page', () => {
-  const outDir = path.join(ARTIFACTS, `dist-unconfigured-${process.pid}`);
+  const runDir = path.join(ARTIFACTS, `unconfigured-${process.pid}`);
+  const outDir = path.join(runDir, 'dist');
 
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+  afterAll(() => rmSync(runDir, { recursive: true, force: true }));
 
   it('names a missing URL and a secret key put where the publishable key belongs', async () => {
     await buildApp(

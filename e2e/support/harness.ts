@@ -83,7 +83,9 @@ export async function startE2E(): Promise<E2E> {
   let stack: RunningStack | undefined;
   let server: PreviewServer | undefined;
   // One build per test process: concurrent runs must not empty each other's files.
-  const outDir = path.join(ARTIFACTS, `dist-${process.pid}-${Date.now().toString(36)}`);
+  // (named …/dist so lint and format skip it like any build output)
+  const runDir = path.join(ARTIFACTS, `run-${process.pid}-${Date.now().toString(36)}`);
+  const outDir = path.join(runDir, 'dist');
   try {
     stack = await startStack({
       workdir: path.join(ROOT, 'supabase'),
@@ -123,7 +125,7 @@ export async function startE2E(): Promise<E2E> {
       await browser.close();
       await httpServer.close();
       await running.stop();
-      rmSync(outDir, { recursive: true, force: true });
+      rmSync(runDir, { recursive: true, force: true });
     },
   };
 }
