@@ -1,6 +1,7 @@
 // Change the password. When the server wants reauthentication (secure_password_change), it
 // answers reauthentication_needed: we ask it to send a code and retry with that nonce.
 import { useRef, useState, type FormEvent } from 'react';
+import { weakPasswordSentence } from '../lib/errors/weak-password.ts';
 import { useSubmit } from '../lib/forms/use-submit.ts';
 import { useSupabase } from '../lib/supabase.ts';
 import {
@@ -38,9 +39,17 @@ export function PasswordSection() {
     setErrors(next);
     if (next.password) return passwordRef.current?.focus();
     if (next.nonce) return nonceRef.current?.focus();
+    let rejected = false;
     const ok = await submit.run(async () => {
       const attributes = needsNonce ? { password, nonce: normaliseCode(nonce) } : { password };
       const { error } = await supabase.auth.updateUser(attributes);
+      const weak = weakPasswordSentence(error);
+      if (weak) {
+        setErrors({ password: weak, nonce: null });
+        passwordRef.current?.focus();
+        rejected = true;
+        return;
+      }
       if (error?.code === 'reauthentication_needed' || error?.code === 'reauth_nonce_missing') {
         const sent = await supabase.auth.reauthenticate();
         if (sent.error) return { error: sent.error };
@@ -50,7 +59,7 @@ export function PasswordSection() {
       }
       return { error };
     });
-    if (ok) {
+    if (ok && !rejected) {
       setSaved(true);
       setPassword('');
       setNonce('');

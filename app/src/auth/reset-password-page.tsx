@@ -2,6 +2,7 @@
 // password, then continue signed in. Without a session the link has expired: ask again.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { weakPasswordSentence } from '../lib/errors/weak-password.ts';
 import { useSubmit } from '../lib/forms/use-submit.ts';
 import { useSession } from '../lib/session/session-context.ts';
 import { useSupabase } from '../lib/supabase.ts';
@@ -43,7 +44,16 @@ export function ResetPasswordPage() {
     const problem = validateNewPassword(password);
     setError(problem);
     if (problem) return passwordRef.current?.focus();
-    const ok = await submit.run(() => supabase.auth.updateUser({ password }));
+    let weak: string | null = null;
+    const ok = await submit.run(async () => {
+      const { error } = await supabase.auth.updateUser({ password });
+      weak = weakPasswordSentence(error);
+      return weak ? undefined : { error };
+    });
+    if (weak) {
+      setError(weak);
+      return passwordRef.current?.focus();
+    }
     if (ok) navigate('/', { replace: true, state: { notice: 'Your password has been changed.' } });
   }
 

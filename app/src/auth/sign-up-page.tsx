@@ -2,6 +2,7 @@
 // confirmations on, the server sends a code (and, by email, a link); we continue on /verify.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { weakPasswordSentence } from '../lib/errors/weak-password.ts';
 import { useSubmit } from '../lib/forms/use-submit.ts';
 import { useSupabase } from '../lib/supabase.ts';
 import {
@@ -34,10 +35,13 @@ export function SignUpPage() {
     await submit.run(async () => {
       const options = { emailRedirectTo: `${window.location.origin}/auth/callback` };
       const { data, error } = await supabase.auth.signUp({ ...id, password, options });
-      if (error) {
-        if (error.code === 'weak_password') passwordRef.current?.focus();
-        return { error };
+      const weak = weakPasswordSentence(error);
+      if (weak) {
+        setPasswordError(weak);
+        passwordRef.current?.focus();
+        return;
       }
+      if (error) return { error };
       // With a session the provider moves on; without one the address must be confirmed first.
       if (!data.session) navigate(`/verify?${identifierQuery(id)}`);
     });
