@@ -147,6 +147,24 @@ describe('notes', () => {
     await page.evaluate(() => localStorage.clear());
     await page.reload();
     await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Kept locally');
+
+    // A draft whose note was saved elsewhere meanwhile waits for the person to choose.
+    const noteId = new URL(page.url()).pathname.split('/')[3]!;
+    await page.route('**/rest/v1/notes?**', (route) =>
+      route.request().method() === 'PATCH' ? route.abort() : route.continue(),
+    );
+    await page.getByLabel('Title').fill('Mine');
+    await page.getByTestId('save-status').filter({ hasText: 'Not saved' }).waitFor();
+    const theirs = await owner.client.from('notes').update({ title: 'Theirs' }).eq('id', noteId);
+    expect(theirs.error).toBeNull();
+    await page.unrouteAll();
+    await page.reload();
+    await page.getByText('This note was also saved elsewhere since').waitFor();
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Mine');
+    await page.getByRole('button', { name: 'Discard my changes' }).click();
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Theirs');
+    await page.reload();
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Theirs');
   });
 
   it('renders script injection in names, titles, bodies and tags as text', async () => {

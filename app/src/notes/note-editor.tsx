@@ -9,7 +9,10 @@ import { TagEditor } from './tag-editor.tsx';
 import { useAutosave } from './use-autosave.ts';
 
 export function NoteEditor({ note }: { note: Note }) {
-  const { fields, change, status, error, saveNow } = useAutosave(note, true);
+  const { fields, change, status, error, saveNow, conflict, discard, keep } = useAutosave(
+    note,
+    true,
+  );
   const [preview, setPreview] = useState(false);
   const tooLong = new TextEncoder().encode(fields.body).length > BODY_MAX_BYTES;
   return (
@@ -25,6 +28,18 @@ export function NoteEditor({ note }: { note: Note }) {
           </Button>
         </div>
       </div>
+      {conflict ? (
+        <Alert tone="info">
+          Your unsaved changes from earlier were restored. This note was also saved elsewhere since;
+          keeping your changes replaces that version.{' '}
+          <Button variant="secondary" onClick={keep}>
+            Keep my changes
+          </Button>{' '}
+          <Button variant="secondary" onClick={discard}>
+            Discard my changes
+          </Button>
+        </Alert>
+      ) : null}
       {status === 'error' && error ? (
         <Alert tone="error">
           {error}{' '}

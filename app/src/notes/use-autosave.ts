@@ -1,6 +1,7 @@
 // Autosave for the note editor: every change goes to the local draft at once and to the server
 // 800 ms after typing stops. Offline, edits wait in the draft and are saved when the browser is
-// back online; a draft found at load (after a reload or crash) is saved straight away.
+// back online; a draft found at load (after a reload or crash) is saved straight away — unless
+// the note was saved elsewhere since the draft began, when the person chooses first.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useOnline } from '../lib/use-online.ts';
@@ -14,9 +15,18 @@ const DEBOUNCE_MS = 800;
 
 export function useAutosave(note: Note, canEdit: boolean) {
   const [initial] = useState(() => (canEdit ? loadDraft(note.id) : null));
-  const [fields, setFields] = useState<NoteFields>(
-    () => initial ?? { title: note.title, body: note.body, tags: note.tags },
+  const [fields, setFields] = useState<NoteFields>(() =>
+    initial
+      ? { title: initial.title, body: initial.body, tags: initial.tags }
+      : { title: note.title, body: note.body, tags: note.tags },
   );
+  // A draft that started from an older version than the one on the server: someone (or this
+  // person elsewhere) saved in between. The draft wins unless the person discards it.
+  const [conflict, setConflict] = useState(
+    () => initial !== null && initial.base !== null && initial.base !== note.updated_at,
+  );
+  const held = useRef(conflict);
+  const base = useRef(initial?.base ?? note.updated_at);
   const [status, setStatus] = useState<SaveStatus>(initial ? 'unsaved' : 'saved');
   const [error, setError] = useState<string | null>(null);
   const online = useOnline();
@@ -31,7 +41,7 @@ export function useAutosave(note: Note, canEdit: boolean) {
   const flush = useCallback(async () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    if (!dirty.current) return;
+    if (!dirty.current || held.current) return;
     if (!navigator.onLine) return setStatus('offline');
     if (saving.current) {
       again.current = true;
@@ -41,7 +51,8 @@ export function useAutosave(note: Note, canEdit: boolean) {
     setStatus('saving');
     const snapshot = latest.current;
     try {
-      await mutateAsync(snapshot);
+      const saved = await mutateAsync(snapshot);
+      base.current = saved.updated_at;
       setError(null);
       if (latest.current === snapshot) {
         dirty.current = false;
@@ -66,7 +77,7 @@ export function useAutosave(note: Note, canEdit: boolean) {
       latest.current = next;
       dirty.current = true;
       setFields(next);
-      storeDraft(note.id, next);
+      storeDraft(note.id, { ...next, base: base.current });
       setStatus(navigator.onLine ? 'unsaved' : 'offline');
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
@@ -88,5 +99,35 @@ export function useAutosave(note: Note, canEdit: boolean) {
     [flush],
   );
 
-  return { fields, change, status, error, saveNow: flush };
+  /** Drops the local draft and shows the version saved on the server. */
+  const discard = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    dirty.current = false;
+    clearDraft(note.id);
+    const server = { title: note.title, body: note.body, tags: note.tags };
+    latest.current = server;
+    setFields(server);
+    held.current = false;
+    setConflict(false);
+    setStatus('saved');
+  }, [note]);
+
+  /** Keeps the restored draft and saves it over the newer version. */
+  const keep = useCallback(() => {
+    held.current = false;
+    setConflict(false);
+    void flush();
+  }, [flush]);
+
+  return {
+    fields,
+    change,
+    status,
+    error,
+    saveNow: flush,
+    conflict,
+    discard,
+    keep,
+  };
 }
