@@ -9,6 +9,7 @@ import {
   confirmPhone,
   consumeRecovery,
 } from './confirm.ts';
+import { audit } from './audit.ts';
 import type { AuthDeps } from './deps.ts';
 import { authError } from './errors.ts';
 import { SMS_OTP_EXPIRY_SECONDS, testOtpFor, tokenHash } from './otp.ts';
@@ -153,6 +154,11 @@ export async function apply(
 ): Promise<boolean> {
   const { user, type } = found;
   const { email } = deps.ctx.config.auth;
+  // Recovery and magic links are logged as the login that follows.
+  if (type === 'signup' || type === 'sms') await audit(tx, user, 'user_signedup');
+  else if (type === 'invite') await audit(tx, user, 'invite_accepted');
+  else if (type === 'email_change' || type === 'phone_change')
+    await audit(tx, user, 'user_modified');
   switch (type) {
     case 'signup':
     case 'invite':

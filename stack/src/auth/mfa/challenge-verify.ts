@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AuthDeps } from '../deps.ts';
+import { audit } from '../audit.ts';
 import { authError } from '../errors.ts';
 import { clientIp, readBody, str } from '../http.ts';
 import { checkFrequency } from '../messages.ts';
@@ -122,6 +123,11 @@ export async function verifyFactor(deps: AuthDeps, c: Context): Promise<Response
   if (!auth.sessionId)
     throw authError('session_not_found', 'Session from session_id claim in JWT does not exist');
   const session = await deps.ctx.db.transaction(async (tx) => {
+    await audit(tx, auth.user, 'verification_attempted', clientIp(c), {
+      factor_id: factor.id,
+      event_id: challenge.id,
+      factor_type: factor.factor_type,
+    });
     await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [
       challenge.id,
     ]);
@@ -150,6 +156,10 @@ export async function unenrollFactor(deps: AuthDeps, c: Context): Promise<Respon
   if (factor.status === 'verified' && auth.aal !== 'aal2')
     throw authError('insufficient_aal', 'AAL2 required to unenroll verified factor', 422);
   await deps.ctx.db.transaction(async (tx) => {
+    await audit(tx, auth.user, 'factor_unenrolled', clientIp(c), {
+      factor_id: factor.id,
+      factor_type: factor.factor_type,
+    });
     await tx.query('delete from auth.mfa_factors where id = $1', [factor.id]);
     await tx.query(
       `update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where user_id = $1 and factor_id = $2`,

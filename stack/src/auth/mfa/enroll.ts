@@ -4,7 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
-import { readBody, str } from '../http.ts';
+import { clientIp, readBody, str } from '../http.ts';
+import { audit } from '../audit.ts';
 import { authenticate } from '../session-auth.ts';
 import { factorsOf } from '../users.ts';
 import { validatePhone } from '../validate.ts';
@@ -60,6 +61,10 @@ export async function enrollFactor(deps: AuthDeps, c: Context): Promise<Response
   if (verified > 0 && auth.aal !== 'aal2')
     throw authError('insufficient_aal', 'AAL2 required to enroll a new factor');
   const id = randomUUID();
+  await audit(db, auth.user, 'factor_in_progress', clientIp(c), {
+    factor_id: id,
+    factor_type: type,
+  });
   if (type === 'phone') {
     await db.query(
       `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, phone)
