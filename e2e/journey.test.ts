@@ -2,6 +2,7 @@
 // and password, confirm with the code from the inbox, stay signed in across a reload, sign out,
 // sign in again. Also: the confirmation link through /auth/callback, and the demo account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.ts';
 import { startE2E, type E2E } from './support/harness.ts';
 import { lastMessageId, waitForMessage } from './support/inbox.ts';
 import { screenshots } from './support/screenshots.ts';
@@ -97,6 +98,21 @@ describe('the first journey', () => {
     await context.close();
   });
 
+  it('explains a used or expired email link on /auth/callback', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto(
+      `${e2e.appUrl}/auth/callback?error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`,
+    );
+    await page.getByRole('heading', { name: 'This link did not work' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This link has expired or was already used.' })
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'auth-callback-error');
+    await context.close();
+  });
+
   it('returns to the page that was asked for before signing in', async () => {
     const { context, page } = await e2e.newPage();
     await page.goto(`${e2e.appUrl}/settings/data`);
@@ -118,6 +134,7 @@ describe('the first journey', () => {
     await page.waitForURL(`${e2e.appUrl}/`);
     await page.getByRole('heading', { name: 'Hello, Demo' }).waitFor();
     await page.getByTestId('account-email').filter({ hasText: 'demo@sheaf.local' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await screenshots(page, 'home');
     await context.close();
   });

@@ -22,14 +22,18 @@ const OTP_TYPES: EmailOtpType[] = [
   'email',
 ];
 
+const LINK_EXPIRED =
+  'This link has expired or was already used. Ask for a new one, or sign in if your email is confirmed.';
+
 /** An error the server put in the query or the fragment (?error=…&error_code=…). */
 function errorFromUrl(search: URLSearchParams): string | null {
   const hash = new URLSearchParams(window.location.hash.slice(1));
   const code = search.get('error_code') ?? hash.get('error_code');
   const error = search.get('error') ?? hash.get('error');
   if (!code && !error) return null;
+  if (code === 'otp_expired') return LINK_EXPIRED;
   if (code && hasMessage(code)) return messageFor(code);
-  return 'This link could not be used. It may have expired or been used already; ask for a new one.';
+  return LINK_EXPIRED;
 }
 
 export function AuthCallbackPage() {
