@@ -234,6 +234,36 @@ describe('sessions', () => {
 });
 
 describe('your data', () => {
+  it('deletes an account with two-step verification once the second step is done', async () => {
+    const email = unique('mfa-delete');
+    const client = await createUser(e2e, email, 'mfa-delete-1');
+    const enrolled = await client.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' });
+    expect(enrolled.error).toBeNull();
+    const secret = enrolled.data!.totp.secret;
+    const verified = await client.auth.mfa.challengeAndVerify({
+      factorId: enrolled.data!.id,
+      code: totpCode(secret),
+    });
+    expect(verified.error).toBeNull();
+
+    const { context, page } = await e2e.newPage();
+    await page.goto(`${e2e.appUrl}/settings/data`);
+    await page.waitForURL('**/sign-in');
+    await signInThroughForm(e2e, page, email, 'mfa-delete-1');
+    await page.waitForURL('**/mfa');
+    await page.getByLabel(/Code from/).fill(totpCode(secret, 1));
+    await page.waitForURL('**/settings/data');
+    await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.waitForURL('**/sign-in');
+    await signInThroughForm(e2e, page, email, 'mfa-delete-1');
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The email or password is not right.' })
+      .waitFor();
+    await context.close();
+  });
+
   it('downloads an export and deletes the account, after which sign-in fails', async () => {
     const email = unique('data');
     const { context, page } = await signedInPage(email, 'data-pass-12');
