@@ -1,6 +1,5 @@
 // The notes of a notebook: pinned ones first, then the rest 50 at a time, loading the next page
 // when the end of the list scrolls into view (or "Load more" is pressed).
-import { useEffect, useRef } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -9,6 +8,7 @@ import { usePendingDeletes } from './data/delete-note.ts';
 import { useNotesInfiniteQuery } from './data/notes-infinite-query.ts';
 import { usePinnedNotesQuery } from './data/pinned-notes-query.ts';
 import type { NoteSort } from './data/types.ts';
+import { LoadMoreSentinel } from './load-more-sentinel.tsx';
 import { NoteListItem } from './note-list-item.tsx';
 
 interface Props {
@@ -22,18 +22,7 @@ export function NotesList({ notebookId, sort, tag, tagHref }: Props) {
   const pinned = usePinnedNotesQuery(notebookId);
   const notes = useNotesInfiniteQuery(notebookId, sort, tag);
   const hidden = new Set(usePendingDeletes().map((p) => p.id));
-  const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = notes;
-
-  useEffect(() => {
-    const element = sentinel.current;
-    if (!element || !hasNextPage) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (notes.isPending || pinned.isPending) return <PageLoading label="Loading notes…" />;
   const error = notes.error ?? pinned.error;
@@ -77,7 +66,14 @@ export function NotesList({ notebookId, sort, tag, tagHref }: Props) {
             <NoteListItem key={note.id} note={note} tagHref={tagHref} />
           ))}
         </ul>
-        <div ref={sentinel} />
+        {hasNextPage ? (
+          <LoadMoreSentinel
+            key={rows.length}
+            onVisible={() => {
+              if (!isFetchingNextPage) void fetchNextPage();
+            }}
+          />
+        ) : null}
         {hasNextPage ? (
           <Button
             variant="secondary"
