@@ -130,6 +130,9 @@ describe('the notes list', () => {
     expect(await page.getByTestId('upload').count()).toBe(0);
 
     await page.getByRole('button', { name: 'Delete dropped-2.txt' }).click();
+    await page.getByRole('button', { name: 'Keep dropped-2.txt' }).click();
+    await page.getByRole('button', { name: 'Delete dropped-2.txt' }).click();
+    await page.getByRole('button', { name: 'Yes, delete dropped-2.txt' }).click();
     await page
       .locator('.att-item__name', { hasText: 'dropped-2.txt' })
       .waitFor({ state: 'detached' });

@@ -1,4 +1,5 @@
-// One attachment: a thumbnail for images, the name and size, Download, and Delete for editors.
+// One attachment: a thumbnail for images, the name and size, Download, and for editors Delete
+// (asked twice: a deleted file cannot be brought back).
 import { useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSupabase } from '../lib/supabase.ts';
@@ -17,6 +18,7 @@ export function AttachmentItem({
   const supabase = useSupabase();
   const remove = useDeleteAttachmentMutation(attachment.note_id);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   return (
     <li className="att-item" data-testid="attachment">
       {attachment.thumbnail_url ? (
@@ -51,14 +53,24 @@ export function AttachmentItem({
         >
           Download<span className="visually-hidden"> {attachment.file_name}</span>
         </Button>
-        {canEdit ? (
-          <Button
-            variant="danger"
-            pending={remove.isPending}
-            onClick={() => remove.mutate(attachment)}
-          >
+        {canEdit && !confirming ? (
+          <Button variant="danger" onClick={() => setConfirming(true)}>
             Delete<span className="visually-hidden"> {attachment.file_name}</span>
           </Button>
+        ) : null}
+        {canEdit && confirming ? (
+          <>
+            <Button
+              variant="danger"
+              pending={remove.isPending}
+              onClick={() => remove.mutate(attachment, { onError: () => setConfirming(false) })}
+            >
+              Yes, delete<span className="visually-hidden"> {attachment.file_name}</span>
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              Keep<span className="visually-hidden"> {attachment.file_name}</span>
+            </Button>
+          </>
         ) : null}
       </div>
     </li>
