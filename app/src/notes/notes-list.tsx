@@ -60,7 +60,7 @@ export function NotesList({ notebookId, sort, tag, tagHref }: Props) {
         </section>
       ) : null}
       <section aria-label="Notes">
-        {pinnedRows.length > 0 ? <h2 className="section-label">Notes</h2> : null}
+        {pinnedRows.length > 0 && rows.length > 0 ? <h2 className="section-label">Notes</h2> : null}
         <ul className="note-list">
           {rows.map((note) => (
             <NoteListItem key={note.id} note={note} tagHref={tagHref} />
