@@ -1,6 +1,6 @@
 // Shared helpers for the auth integration tests: raw fetch against /auth/v1 and the inbox.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { TestStack } from '../support/stack.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { clientFor, type TestStack } from '../support/stack.ts';
 
 export interface Raw {
   status: number;
@@ -71,23 +71,13 @@ let counter = 0;
 export const uniqueEmail = (prefix = 'user') =>
   `${prefix}-${Date.now().toString(36)}-${(counter++).toString(36)}@example.com`;
 
-/** Realtime is never used here; Node 20 has no global WebSocket, so give supabase-js a stub. */
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in auth tests');
-  }
-}
-
 /** A supabase-js client without session persistence (anon key unless `key` is given). */
 export function client(
   stack: TestStack,
   key: string = stack.keys.anonKey,
   flowType: 'implicit' | 'pkce' = 'implicit',
 ): SupabaseClient {
-  return createClient(stack.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, flowType },
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-  });
+  return clientFor(stack.url, key, { flowType });
 }
 
 export const service = (stack: TestStack) => client(stack, stack.keys.serviceRoleKey);

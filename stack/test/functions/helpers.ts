@@ -1,20 +1,16 @@
 // Shared helpers for the Edge Functions suites: the fixture stack, supabase-js clients and a
 // raw fetch with the usual headers.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { startTestStack, type Driver, type TestStack, type WorkdirSpec } from '../support/stack.ts';
-
-/** Realtime is never used here; Node 20 has no global WebSocket, so realtime-js gets a stand-in. */
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in functions tests');
-  }
-}
+import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  clientFor,
+  startTestStack,
+  type Driver,
+  type TestStack,
+  type WorkdirSpec,
+} from '../support/stack.ts';
 
 export function client(stack: TestStack, key: string = stack.keys.anonKey): SupabaseClient {
-  return createClient(stack.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-  });
+  return clientFor(stack.url, key);
 }
 
 export const service = (stack: TestStack) => client(stack, stack.keys.serviceRoleKey);

@@ -2,24 +2,12 @@
 // and raw fetch with the anon key.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createClient } from '@supabase/supabase-js';
 import { expect } from 'vitest';
-import { startTestStack, type Driver, type TestStack } from '../support/stack.ts';
-
-/** Node 20 has no global WebSocket; REST tests never open realtime, so a stub transport does. */
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in REST tests');
-  }
-}
+import { clientFor, startTestStack, type Driver, type TestStack } from '../support/stack.ts';
 
 /** A supabase-js client for the stack with the given key and optional bearer token. */
 export function clientWith(stack: TestStack, key: string, token?: string): SupabaseClient {
-  return createClient(stack.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-  });
+  return clientFor(stack.url, key, { token });
 }
 
 export const anonClient = (stack: TestStack) => clientWith(stack, stack.keys.anonKey);

@@ -2,9 +2,8 @@
 // files themselves, or JSON with signed URLs; everything the caller owns or wrote and nothing
 // else; aal2 required when MFA is on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, type TestStack } from '../support/stack.ts';
+import { DRIVERS, clientFor, type TestStack } from '../support/stack.ts';
 import { callFunction, readZip } from './support/functions.ts';
-import { createClient } from '@supabase/supabase-js';
 import { plainClient, startSheafStack, tokenFor } from './support/sheaf-stack.ts';
 import { buildWorld, type World } from './support/world.ts';
 
@@ -141,11 +140,7 @@ describe.each(DRIVERS)('files of a deleted notebook on %s', (driver) => {
         ).error,
       ).toBeNull();
     const token = await tokenFor(stack, world.owner, 'aal2');
-    const owner = createClient(stack.url, stack.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-      global: { headers: { Authorization: `Bearer ${token}` } },
-    });
+    const owner = clientFor(stack.url, stack.keys.anonKey, { token });
     const deleted = await owner.from('notebooks').delete().eq('id', world.notebookId).select('id');
     expect(deleted.data).toEqual([{ id: world.notebookId }]);
     const objects = () =>
@@ -167,8 +162,3 @@ describe.each(DRIVERS)('files of a deleted notebook on %s', (driver) => {
   });
 });
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used here');
-  }
-}

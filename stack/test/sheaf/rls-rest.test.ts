@@ -2,8 +2,8 @@
 // every table × every actor × select / insert / update / delete. Writes are sent with
 // `Prefer: tx=rollback`, so every case starts from the same world.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { DRIVERS, type TestStack } from '../support/stack.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { DRIVERS, clientFor, type TestStack } from '../support/stack.ts';
 import { tokenFor, startSheafStack, type Outcome, type TestUser } from './support/sheaf-stack.ts';
 import { ACTORS, buildWorld, type ActorName, type World } from './support/world.ts';
 
@@ -85,12 +85,6 @@ const CASES = Object.entries(TABLES).flatMap(([table, spec]) =>
   ),
 );
 
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used here');
-  }
-}
-
 /** Adds tx=rollback to every request's Prefer header. */
 const rollbackFetch: typeof fetch = (input, init) => {
   const headers = new Headers(init?.headers);
@@ -122,11 +116,7 @@ describe.each(DRIVERS)('Sheaf table policies (REST API) on %s', (driver) => {
         : {};
       clients.set(
         actor,
-        createClient(stack.url, stack.keys.anonKey, {
-          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-          realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-          global: { headers, fetch: rollbackFetch },
-        }),
+        clientFor(stack.url, stack.keys.anonKey, { headers, fetch: rollbackFetch }),
       );
     }
   });
@@ -204,10 +194,8 @@ describe.each(DRIVERS)('Sheaf embedding through the REST API on %s', (driver) =>
   afterAll(() => stack?.close());
 
   it('lists a notebook’s members with their display names and notes with their author', async () => {
-    const viewer = createClient(stack.url, stack.keys.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-      realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-      global: { headers: { Authorization: `Bearer ${await tokenFor(stack, world.viewer)}` } },
+    const viewer = clientFor(stack.url, stack.keys.anonKey, {
+      token: await tokenFor(stack, world.viewer),
     });
     const members = await viewer
       .from('notebook_members')

@@ -2,8 +2,7 @@
 // created by inserting auth.users rows and signing their access tokens directly.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { createClient } from '@supabase/supabase-js';
-import type { TestStack } from '../support/stack.ts';
+import { clientFor, type TestStack } from '../support/stack.ts';
 
 export const STORAGE_CONFIG = `
 [storage]
@@ -18,20 +17,9 @@ allowed_mime_types = ["image/*", "text/plain"]
 public = false
 `;
 
-/** Realtime is never used here; Node 20 has no WebSocket, so realtime-js gets a stand-in. */
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in storage tests');
-  }
-}
-
 /** A supabase-js client with the given API key and, optionally, a user's access token. */
 export function clientWith(stack: TestStack, key: string, token?: string): SupabaseClient {
-  return createClient(stack.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-    global: token ? { headers: { Authorization: `Bearer ${token}` } } : undefined,
-  });
+  return clientFor(stack.url, key, { token });
 }
 
 export const anonClient = (stack: TestStack) => clientWith(stack, stack.keys.anonKey);

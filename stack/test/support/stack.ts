@@ -101,15 +101,30 @@ class NoWebSocket {
   }
 }
 
-/** A supabase-js client as a test uses it: no persisted session, optional extra headers. */
-export function clientFor(
-  url: string,
-  key: string,
-  headers: Record<string, string> = {},
-): SupabaseClient {
+export interface ClientOptions {
+  /** Extra headers on every request, e.g. a user's Authorization. */
+  headers?: Record<string, string>;
+  /** A bearer token sent as Authorization (shorthand for headers). */
+  token?: string;
+  flowType?: 'implicit' | 'pkce';
+  /** A fetch to send requests through (e.g. one that adds headers). */
+  fetch?: typeof fetch;
+}
+
+/** A supabase-js client as a test uses it: no persisted session, optional headers or token. */
+export function clientFor(url: string, key: string, options: ClientOptions = {}): SupabaseClient {
+  const headers = {
+    ...options.headers,
+    ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
+  };
   return createClient(url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers },
+    auth: {
+      persistSession: false,
+      autoRefreshToken: false,
+      detectSessionInUrl: false,
+      flowType: options.flowType ?? 'implicit',
+    },
+    global: { headers, ...(options.fetch ? { fetch: options.fetch } : {}) },
     realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
   });
 }

@@ -64,7 +64,12 @@ export function otpauthUri(issuer: string, account: string, secret: string): str
   return `otpauth://totp/${label}?${q.toString()}`;
 }
 
-/** The QR code of the URI as an SVG document (auth-js prefixes it as a data: URL). */
+/**
+ * The QR code of the URI as an SVG document. auth-js prefixes it unencoded as a
+ * `data:image/svg+xml;utf-8,` URL, where a `#` would end the URL, so colours are named (as
+ * Supabase Auth's own SVG does).
+ */
 export async function qrSvg(uri: string): Promise<string> {
-  return QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 0 });
+  const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 0 });
+  return svg.replaceAll('#000000', 'black').replaceAll('#ffffff', 'white');
 }

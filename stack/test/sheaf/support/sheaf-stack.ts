@@ -5,10 +5,10 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { asCaller, type Caller } from '../../../src/db/as-caller.ts';
 import { isPgError, type Queryable } from '../../../src/db/adapter.ts';
-import { startTestStack, type Driver, type TestStack } from '../../support/stack.ts';
+import { clientFor, startTestStack, type Driver, type TestStack } from '../../support/stack.ts';
 
 export const SUPABASE_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -92,19 +92,9 @@ export function tokenFor(stack: TestStack, user: TestUser, aal: Aal = 'aal1'): P
   return stack.keys.signAccessToken(claimsFor(user, aal));
 }
 
-/** Realtime is not used; Node 20 has no global WebSocket, so realtime-js gets a stand-in. */
-class NoWebSocket {
-  constructor() {
-    throw new Error('realtime is not used in Sheaf backend tests');
-  }
-}
-
 /** A supabase-js client with the anon key, or the service key when asked. */
 export function plainClient(stack: TestStack, key: string): SupabaseClient {
-  return createClient(stack.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-  });
+  return clientFor(stack.url, key);
 }
 
 /** A supabase-js client acting as the user (or anon when user is null). */
@@ -116,11 +106,7 @@ export async function clientAs(
   const headers: Record<string, string> = user
     ? { Authorization: `Bearer ${await tokenFor(stack, user, aal)}` }
     : {};
-  return createClient(stack.url, stack.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
-    global: { headers },
-  });
+  return clientFor(stack.url, stack.keys.anonKey, { headers });
 }
 
 export type Outcome = 'allowed' | 'refused';
