@@ -59,31 +59,35 @@ export function NotesList({ notebookId, sort, tag, tagHref }: Props) {
           </ul>
         </section>
       ) : null}
-      <section aria-label="Notes">
-        {pinnedRows.length > 0 && rows.length > 0 ? <h2 className="section-label">Notes</h2> : null}
-        <ul className="note-list">
-          {rows.map((note) => (
-            <NoteListItem key={note.id} note={note} tagHref={tagHref} />
-          ))}
-        </ul>
-        {hasNextPage ? (
-          <LoadMoreSentinel
-            key={rows.length}
-            onVisible={() => {
-              if (!isFetchingNextPage) void fetchNextPage();
-            }}
-          />
-        ) : null}
-        {hasNextPage ? (
-          <Button
-            variant="secondary"
-            pending={isFetchingNextPage}
-            onClick={() => void fetchNextPage()}
-          >
-            Load more notes
-          </Button>
-        ) : null}
-      </section>
+      {rows.length > 0 || hasNextPage ? (
+        <section aria-label="Notes">
+          {pinnedRows.length > 0 && rows.length > 0 ? (
+            <h2 className="section-label">Notes</h2>
+          ) : null}
+          <ul className="note-list">
+            {rows.map((note) => (
+              <NoteListItem key={note.id} note={note} tagHref={tagHref} />
+            ))}
+          </ul>
+          {hasNextPage ? (
+            <LoadMoreSentinel
+              key={rows.length}
+              onVisible={() => {
+                if (!isFetchingNextPage) void fetchNextPage();
+              }}
+            />
+          ) : null}
+          {hasNextPage ? (
+            <Button
+              variant="secondary"
+              pending={isFetchingNextPage}
+              onClick={() => void fetchNextPage()}
+            >
+              Load more notes
+            </Button>
+          ) : null}
+        </section>
+      ) : null}
     </>
   );
 }
