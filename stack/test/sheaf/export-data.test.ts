@@ -161,4 +161,3 @@ describe.each(DRIVERS)('files of a deleted notebook on %s', (driver) => {
     expect(queued.rows).toEqual([]);
   });
 });
-
