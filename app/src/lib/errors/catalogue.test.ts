@@ -111,6 +111,18 @@ describe('the error catalogue', () => {
     expect(missing).toEqual([]);
   });
 
+  it('has the sentence of every Sheaf function code in docs/errors.md', () => {
+    const rows = rowsOf("Sheaf's functions");
+    expect(rows.length).toBeGreaterThan(5);
+    for (const cells of rows) {
+      const code = /^`([a-z_]+)`$/.exec(cells[0] ?? '')?.[1];
+      expect(code, `row ${cells.join(' | ')}`).toBeDefined();
+      expect(hasMessage(code!), code).toBe(true);
+      const sentence = cells[cells.length - 1]!;
+      if (!sentence.startsWith('(')) expect(messageFor(code!), code).toBe(sentence);
+    }
+  });
+
   it('covers every error_code auth-js knows', () => {
     // The list of auth-js's ErrorCode type (lib/error-codes.d.ts), read from the installed package.
     const dts = readFileSync(

@@ -20,7 +20,15 @@ export const DATA_MESSAGES: Record<string, string> = {
   InvalidMimeType: 'This type of file is not allowed here.',
   InvalidKey: 'This file name is not allowed. Use letters, digits and simple punctuation.',
   InvalidRequest: 'The upload did not complete. Please try again.',
-  // Edge functions (share-notebook)
+  // Sheaf's edge functions (share-notebook, export-data, delete-account)
+  invalid_json:
+    'Sheaf sent a request the server could not read. Please reload the page and try again.',
+  invalid_request: 'Some of what was sent is not valid. Please check it and try again.',
+  unauthorized: 'Please sign in again to continue.',
+  confirmation_required: 'Confirm that you want to delete your account to continue.',
+  method_not_allowed:
+    'Sheaf sent a request the server could not read. Please reload the page and try again.',
+  internal_error: 'Something went wrong on our side. Please try again.',
   invalid_email: 'Enter a valid email address.',
   cannot_share_with_self: 'You already own this notebook.',
   notebook_not_found: 'That notebook does not exist or is not yours.',
