@@ -87,7 +87,7 @@ describe('profile and password', () => {
     await page.getByText('Your display name is saved.').waitFor();
     await expectAccessible(page);
     await screenshots(page, 'settings-profile');
-    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.getByRole('link', { name: 'Notebooks', exact: true }).click();
     await page.getByRole('heading', { name: 'Hello, Ada Lovelace' }).waitFor();
     await context.close();
   });

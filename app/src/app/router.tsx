@@ -74,19 +74,20 @@ export function createAppRouter() {
               Component: SignedInLayout,
               children: [
                 {
-                  // Notebooks and search first, then the account summary (features composed here).
+                  // A greeting, notebooks and search, then the account summary (features composed here).
                   index: true,
                   lazy: async () => {
-                    const [{ NotebooksPage }, { NoteSearch }, { HomePage }] = await Promise.all([
-                      import('../notebooks/notebooks-page.tsx'),
-                      import('../notes/note-search.tsx'),
-                      import('../account/home-page.tsx'),
-                    ]);
+                    const [{ NotebooksPage }, { NoteSearch }, { HomeGreeting, AccountSummary }] =
+                      await Promise.all([
+                        import('../notebooks/notebooks-page.tsx'),
+                        import('../notes/note-search.tsx'),
+                        import('../account/home-page.tsx'),
+                      ]);
                     return {
                       Component: () => (
                         <>
-                          <NotebooksPage search={<NoteSearch />} />
-                          <HomePage />
+                          <NotebooksPage intro={<HomeGreeting />} search={<NoteSearch />} />
+                          <AccountSummary />
                         </>
                       ),
                     };

@@ -19,7 +19,7 @@ export function SignedInLayout() {
       nav={
         <nav className="app-nav" aria-label="Main">
           <NavLink to="/" end>
-            Home
+            Notebooks
           </NavLink>
           <NavLink to="/settings">Settings</NavLink>
         </nav>

@@ -1,5 +1,6 @@
 // "/": the user's notebooks (owned and shared) with note counts; create one; the owner renames or
-// deletes. `search` is a slot for the search box the app composes in (features stay apart).
+// deletes. `search` and `intro` are slots the app composes in (features stay apart): the search
+// box, and a page heading to use instead of the default one.
 import { useEffect, type ReactNode } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
@@ -10,7 +11,7 @@ import { CreateNotebookForm } from './create-notebook-form.tsx';
 import { useNotebooksQuery } from './data/notebooks-query.ts';
 import { NotebookListItem } from './notebook-list-item.tsx';
 
-export function NotebooksPage({ search }: { search?: ReactNode }) {
+export function NotebooksPage({ search, intro }: { search?: ReactNode; intro?: ReactNode }) {
   const { user } = useSignedIn();
   const notebooks = useNotebooksQuery(user.id);
   useEffect(() => {
@@ -18,10 +19,12 @@ export function NotebooksPage({ search }: { search?: ReactNode }) {
   }, []);
   return (
     <>
-      <div>
-        <h1 className="page-title">Notebooks</h1>
-        <p className="page-lead">Your notebooks and the ones shared with you.</p>
-      </div>
+      {intro ?? (
+        <div>
+          <h1 className="page-title">Notebooks</h1>
+          <p className="page-lead">Your notebooks and the ones shared with you.</p>
+        </div>
+      )}
       {search}
       <section className="panel" aria-labelledby="notebooks-heading">
         <h2 className="panel__title" id="notebooks-heading">
