@@ -1,0 +1,205 @@
+// The Chromium half of issue 7's notes benchmark: time to first note shown when the real app
+// opens a notebook (/n/:id), next to a same-run baseline page on the same preview server that
+// makes the app's two first-page REST requests (pinned + first 50 unpinned) with plain fetch and
+// lists the rows. Both are timed inside the page from navigation start to the animation frame
+// after the first note item ([data-testid="note-item"]) is attached. The app is built and served
+// with the E2E harness's buildApp/serveApp and driven by its Chromium and sign-in form steps.
+import { writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { RunningStack } from '../stack/src/index.ts';
+import { launchChromium } from '../e2e/support/chromium.ts';
+import { buildApp, serveApp, type E2E } from '../e2e/support/harness.ts';
+import { signInThroughForm } from '../e2e/support/session.ts';
+import { LIST_COLUMNS } from '../app/src/notes/data/notes-infinite-query.ts';
+
+export interface Percentiles {
+  p50: number;
+  p95: number;
+}
+
+export interface NotesPageTimings {
+  loads: number;
+  /** The app: navigation start → first note item painted. */
+  app: Percentiles;
+  /** The baseline page: navigation start → first note item painted. */
+  baseline: Percentiles;
+  /** The same two requests with fetch in an already loaded page (no navigation). */
+  fetchOnly: Percentiles;
+  /** The median app load's requests (scripts, styles, REST…) started before its first note. */
+  appWaterfall: Resource[];
+}
+
+/** One fetched resource of a load, times in ms from navigation start. */
+export interface Resource {
+  url: string;
+  start: number;
+  end: number;
+}
+
+interface Load {
+  firstNote: number;
+  resources: Resource[];
+}
+
+export interface NotesPageInput {
+  stack: RunningStack;
+  email: string;
+  password: string;
+  notebookId: string;
+  /** An access token of that user (for the baseline page's requests). */
+  token: string;
+  /** A scratch folder for the build. */
+  workDir: string;
+  loads: number;
+}
+
+const BASELINE_FILE = 'bench-first-note.html';
+
+/** Records when the first note item is attached and the frame after it, with the resources
+ * fetched by then (runs in every page). */
+function watchFirstNote() {
+  const w = window as unknown as { __firstNote?: unknown };
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid="note-item"]')) return;
+    observer.disconnect();
+    requestAnimationFrame(() => {
+      const firstNote = performance.now();
+      const resources = performance
+        .getEntriesByType('resource')
+        .map((e) => e as PerformanceResourceTiming)
+        .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd }))
+        .filter((r) => r.start < firstNote);
+      w.__firstNote = { firstNote, resources };
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
+/** A static page doing what the notes list does first, minus the app. */
+function baselineHtml(config: object): string {
+  const json = JSON.stringify(config).replace(/</g, '\\u003c');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>First note (baseline)</title></head>
+<body><ul id="notes"></ul><script>
+const c = ${json};
+const base = c.url + '/rest/v1/notes?select=' + encodeURIComponent(c.columns) +
+  '&notebook_id=eq.' + c.notebookId + '&order=updated_at.desc,id.desc';
+const headers = { apikey: c.key, Authorization: 'Bearer ' + c.token };
+async function get(query) {
+  const response = await fetch(base + query, { headers });
+  if (!response.ok) throw new Error('REST ' + response.status);
+  return response.json();
+}
+window.__firstPage = () => Promise.all([get('&pinned=eq.true&limit=100'), get('&pinned=eq.false&limit=50')]);
+window.__firstPage().then(([pinned, rest]) => {
+  const list = document.getElementById('notes');
+  for (const note of [...pinned, ...rest]) {
+    const item = document.createElement('li');
+    item.dataset.testid = 'note-item';
+    item.textContent = note.title;
+    list.append(item);
+  }
+});
+</script></body></html>
+`;
+}
+
+function percentiles(values: number[]): Percentiles {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+  return { p50: at(50), p95: at(95) };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (!address || typeof address === 'string') throw new Error('no free port');
+  return address.port;
+}
+
+/** One full navigation to url, timed from navigation start to the first note shown. */
+async function timeLoad(page: Page, url: string): Promise<Load> {
+  await page.goto('about:blank');
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(
+    () => (window as unknown as { __firstNote?: Load }).__firstNote,
+    undefined,
+    { timeout: 30_000 },
+  );
+  return (await handle.jsonValue()) as Load;
+}
+
+export async function measureNotesPage(input: NotesPageInput): Promise<NotesPageTimings> {
+  const { stack, notebookId, loads } = input;
+  const status = stack.status();
+  const outDir = path.join(input.workDir, 'dist');
+  await buildApp(
+    { VITE_SUPABASE_URL: status.api_url, VITE_SUPABASE_PUBLISHABLE_KEY: status.publishable_key },
+    outDir,
+  );
+  const config = {
+    url: status.api_url,
+    key: status.publishable_key,
+    token: input.token,
+    notebookId,
+    columns: LIST_COLUMNS,
+  };
+  writeFileSync(path.join(outDir, BASELINE_FILE), baselineHtml(config));
+  const port = await freePort();
+  const server = await serveApp(outDir, port);
+  const browser = await launchChromium();
+  try {
+    const appUrl = `http://127.0.0.1:${port}`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const e2e: E2E = {
+      stack,
+      stackUrl: stack.url,
+      appUrl,
+      browser,
+      newPage: async () => ({ context, page: await context.newPage() }),
+      close: async () => {},
+    };
+    const { page } = await e2e.newPage();
+    await signInThroughForm(e2e, page, input.email, input.password);
+    await page.waitForURL(`${appUrl}/`);
+    await context.addInitScript(watchFirstNote);
+
+    const appPage = `${appUrl}/n/${notebookId}`;
+    const baselinePage = `${appUrl}/${BASELINE_FILE}`;
+    await timeLoad(page, appPage);
+    await timeLoad(page, baselinePage);
+
+    // Alternate the two pages so drift on this shared machine hits both alike.
+    const appLoads: Load[] = [];
+    const baseline: number[] = [];
+    const fetchOnly: number[] = [];
+    for (let i = 0; i < loads; i++) {
+      appLoads.push(await timeLoad(page, appPage));
+      baseline.push((await timeLoad(page, baselinePage)).firstNote);
+      fetchOnly.push(
+        await page.evaluate(async () => {
+          const w = window as unknown as { __firstPage(): Promise<unknown> };
+          const t0 = performance.now();
+          await w.__firstPage();
+          return performance.now() - t0;
+        }),
+      );
+    }
+    const app = percentiles(appLoads.map((l) => l.firstNote));
+    const median = appLoads.find((l) => l.firstNote === app.p50)!;
+    return {
+      loads,
+      app,
+      baseline: percentiles(baseline),
+      fetchOnly: percentiles(fetchOnly),
+      appWaterfall: median.resources.sort((a, b) => a.start - b.start),
+    };
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
