@@ -7,12 +7,13 @@
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningStack } from '../stack/src/index.ts';
 import { launchChromium } from '../e2e/support/chromium.ts';
 import { buildApp, serveApp, type E2E } from '../e2e/support/harness.ts';
 import { signInThroughForm } from '../e2e/support/session.ts';
 import { LIST_COLUMNS } from '../app/src/notes/data/notes-infinite-query.ts';
+import { ms, ratio, table, type BenchSection, type Stats } from './lib.ts';
 
 export interface Percentiles {
   p50: number;
@@ -23,6 +24,8 @@ export interface NotesPageTimings {
   loads: number;
   /** The app: navigation start → first note item painted. */
   app: Percentiles;
+  /** The app in a fresh browser context holding only the signed-in cookies (cold cache). */
+  appCold: Percentiles;
   /** The baseline page: navigation start → first note item painted. */
   baseline: Percentiles;
   /** The same two requests with fetch in an already loaded page (no navigation). */
@@ -56,6 +59,8 @@ export interface NotesPageInput {
 }
 
 const BASELINE_FILE = 'bench-first-note.html';
+const VIEWPORT = { width: 1280, height: 800 };
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** Records when the first note item is attached and the frame after it, with the resources
  * fetched by then (runs in every page). */
@@ -121,6 +126,17 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/** A load in a new context with only the given cookies and storage: nothing cached. */
+async function coldLoad(browser: Browser, state: StorageState, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: VIEWPORT, storageState: state });
+  try {
+    await context.addInitScript(watchFirstNote);
+    return (await timeLoad(await context.newPage(), url)).firstNote;
+  } finally {
+    await context.close();
+  }
+}
+
 /** One full navigation to url, timed from navigation start to the first note shown. */
 async function timeLoad(page: Page, url: string): Promise<Load> {
   await page.goto('about:blank');
@@ -154,7 +170,7 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
   const browser = await launchChromium();
   try {
     const appUrl = `http://127.0.0.1:${port}`;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({ viewport: VIEWPORT });
     const e2e: E2E = {
       stack,
       stackUrl: stack.url,
@@ -166,6 +182,7 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
     const { page } = await e2e.newPage();
     await signInThroughForm(e2e, page, input.email, input.password);
     await page.waitForURL(`${appUrl}/`);
+    const signedIn = await context.storageState();
     await context.addInitScript(watchFirstNote);
 
     const appPage = `${appUrl}/n/${notebookId}`;
@@ -177,7 +194,9 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
     const appLoads: Load[] = [];
     const baseline: number[] = [];
     const fetchOnly: number[] = [];
+    const cold: number[] = [];
     for (let i = 0; i < loads; i++) {
+      cold.push(await coldLoad(browser, signedIn, appPage));
       appLoads.push(await timeLoad(page, appPage));
       baseline.push((await timeLoad(page, baselinePage)).firstNote);
       fetchOnly.push(
@@ -194,6 +213,7 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
     return {
       loads,
       app,
+      appCold: percentiles(cold),
       baseline: percentiles(baseline),
       fetchOnly: percentiles(fetchOnly),
       appWaterfall: median.resources.sort((a, b) => a.start - b.start),
@@ -202,4 +222,59 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
     await browser.close();
     await server.close();
   }
+}
+
+function row(label: string, s: Percentiles, baseline: Percentiles): string[] {
+  return [label, ms(s.p50), ms(s.p95), ratio(s.p50, baseline.p50)];
+}
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** A waterfall row: where from, the path and the query without its select list. */
+function resourceRow(r: Resource, stackUrl: string): string[] {
+  const url = new URL(r.url);
+  url.searchParams.delete('select');
+  const query = decodeURIComponent(url.search).replace(UUID, '…');
+  const from = r.url.startsWith(stackUrl) ? 'stack' : 'app server';
+  return [`${from}: \`${url.pathname}${query}\``, ms(r.start), ms(r.end)];
+}
+
+/** The section: the table against the baseline and the median app load's waterfall. */
+export function notesPageSection(b: NotesPageTimings, rest: Stats, stackUrl: string): BenchSection {
+  return {
+    title: 'Notes: the first page in Chromium (time to first note shown)',
+    body: [
+      `The same user's notebook opened in the real app (\`/n/:id\`, production build served by`,
+      `\`vite preview\`, headless Chromium, signed in through the form once, HTTP cache warm), ${b.loads}`,
+      'loads each, alternating with the baseline. Timed in the page from navigation start to the',
+      'animation frame after the first note item is in the DOM. The fresh-context row opens a new',
+      'browser context for each load holding only the signed-in cookies, so nothing is cached',
+      '(scripts, compiled code, CORS preflights): a first visit.',
+      '',
+      'Baseline: a static page on the same preview server that makes exactly the requests the notes',
+      'list needs (pinned notes + first 50 unpinned, same columns, same token) with `fetch` and lists',
+      'the rows. It is the floor for any page that shows these notes — navigation, CORS, REST, RLS,',
+      'the database — so the ratio is what the app itself adds: its bundle, React, restoring the',
+      'session from cookies, and the requests it waits on before the list.',
+      '',
+      table(
+        ['page', 'p50', 'p95', 'p50 vs baseline'],
+        [
+          row('static page + the 2 list requests — baseline', b.baseline, b.baseline),
+          row('the app, /n/:notebookId', b.app, b.baseline),
+          row('the app, fresh context (cookies only, nothing cached)', b.appCold, b.baseline),
+          row('the 2 list requests alone (fetch, page already loaded)', b.fetchOnly, b.baseline),
+          row('(for scale) REST first page via supabase-js from Node, above', rest, b.baseline),
+        ],
+      ),
+      '',
+      `What the median app load (${ms(b.app.p50)}) fetched before its first note showed, ms from`,
+      'navigation start (the document itself not listed):',
+      '',
+      table(
+        ['request', 'start', 'end'],
+        b.appWaterfall.map((r) => resourceRow(r, stackUrl)),
+      ),
+    ].join('\n'),
+  };
 }

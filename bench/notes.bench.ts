@@ -13,7 +13,7 @@ import { startStack } from '../stack/src/index.ts';
 import { asCaller } from '../stack/src/db/as-caller.ts';
 import { clientFor } from '../stack/test/support/stack.ts';
 import { measure, ms, ratio, table, time, type BenchSection, type Stats } from './lib.ts';
-import { measureNotesPage, type NotesPageTimings, type Resource } from './notes-browser.ts';
+import { measureNotesPage, notesPageSection } from './notes-browser.ts';
 
 const USERS = 1000;
 const NOTES_PER_USER = 100;
@@ -56,57 +56,8 @@ const PAGE_SQL = `select id, title, updated_at, pinned, tags from public.notes
 const SEARCH_SQL = `select id, title, updated_at from public.notes
   where search @@ websearch_to_tsquery('english', $1) order by updated_at desc, id desc limit 50`;
 
-type Timing = Pick<Stats, 'p50' | 'p95'>;
-
-function row(label: string, s: Timing, baseline: Timing): string[] {
+function row(label: string, s: Stats, baseline: Stats): string[] {
   return [label, ms(s.p50), ms(s.p95), ratio(s.p50, baseline.p50)];
-}
-
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-
-/** A waterfall row: where from, the path and the query without its select list. */
-function resourceRow(r: Resource, stackUrl: string): string[] {
-  const url = new URL(r.url);
-  url.searchParams.delete('select');
-  const query = decodeURIComponent(url.search).replace(UUID, '…');
-  const from = r.url.startsWith(stackUrl) ? 'stack' : 'app server';
-  return [`${from}: \`${url.pathname}${query}\``, ms(r.start), ms(r.end)];
-}
-
-function browserSection(b: NotesPageTimings, rest: Stats, stackUrl: string): BenchSection {
-  return {
-    title: 'Notes: the first page in Chromium (time to first note shown)',
-    body: [
-      `The same user's notebook opened in the real app (\`/n/:id\`, production build served by`,
-      `\`vite preview\`, headless Chromium, signed in through the form once, HTTP cache warm), ${b.loads}`,
-      'loads each, alternating with the baseline. Timed in the page from navigation start to the',
-      'animation frame after the first note item is in the DOM.',
-      '',
-      'Baseline: a static page on the same preview server that makes exactly the requests the notes',
-      'list needs (pinned notes + first 50 unpinned, same columns, same token) with `fetch` and lists',
-      'the rows. It is the floor for any page that shows these notes — navigation, CORS, REST, RLS,',
-      'the database — so the ratio is what the app itself adds: its bundle, React, restoring the',
-      'session from cookies, and the requests it waits on before the list.',
-      '',
-      table(
-        ['page', 'p50', 'p95', 'p50 vs baseline'],
-        [
-          row('static page + the 2 list requests — baseline', b.baseline, b.baseline),
-          row('the app, /n/:notebookId', b.app, b.baseline),
-          row('the 2 list requests alone (fetch, page already loaded)', b.fetchOnly, b.baseline),
-          row('(for scale) the unpinned page via supabase-js from Node', rest, b.baseline),
-        ],
-      ),
-      '',
-      `What the median app load (${ms(b.app.p50)}) fetched before its first note showed, ms from`,
-      'navigation start (the document itself not listed):',
-      '',
-      table(
-        ['request', 'start', 'end'],
-        b.appWaterfall.map((r) => resourceRow(r, stackUrl)),
-      ),
-    ].join('\n'),
-  };
 }
 
 export default async function notesBench(): Promise<BenchSection[]> {
@@ -224,7 +175,7 @@ export default async function notesBench(): Promise<BenchSection[]> {
           ]),
         ].join('\n'),
       },
-      browserSection(browser, pageRest, stack.url),
+      notesPageSection(browser, pageRest, stack.url),
     ];
   } finally {
     await stack.stop();
