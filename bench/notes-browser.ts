@@ -1,9 +1,12 @@
 // The Chromium half of issue 7's notes benchmark: time to first note shown when the real app
-// opens a notebook (/n/:id), next to a same-run baseline page on the same preview server that
-// makes the app's two first-page REST requests (pinned + first 50 unpinned) with plain fetch and
-// lists the rows. Both are timed inside the page from navigation start to the animation frame
-// after the first note item ([data-testid="note-item"]) is attached. The app is built and served
-// with the E2E harness's buildApp/serveApp and driven by its Chromium and sign-in form steps.
+// opens a notebook (/n/:id), warm and in a fresh context (cold), next to a same-run baseline: a
+// static page written into the same build, served by the same preview server, that makes the
+// app's two first-page REST requests (pinned + first 50 unpinned) with plain fetch and lists the
+// rows. Times are taken inside the page (navigation start to the animation frame after the first
+// [data-testid="note-item"] is attached), so percentiles are computed here rather than with
+// lib.ts's measure(), which times calls in Node. Also the median app load's request waterfall.
+// The app is built and served with the E2E harness's buildApp/serveApp on a free port, in its
+// Chromium, signed in through its sign-in form steps.
 import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
