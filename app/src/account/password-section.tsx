@@ -4,15 +4,10 @@ import { useRef, useState, type FormEvent } from 'react';
 import { weakPasswordSentence } from '../lib/errors/weak-password.ts';
 import { useSubmit } from '../lib/forms/use-submit.ts';
 import { useSupabase } from '../lib/supabase.ts';
-import {
-  describePasswordPolicy,
-  normaliseCode,
-  SHEAF_PASSWORD_POLICY,
-  validateCode,
-  validateNewPassword,
-} from '../lib/validation/fields.ts';
+import { normaliseCode, validateCode, validateNewPassword } from '../lib/validation/fields.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { NewPasswordField } from '../ui/new-password-field.tsx';
 import { TextField } from '../ui/text-field.tsx';
 
 export function PasswordSection() {
@@ -85,15 +80,11 @@ export function PasswordSection() {
         noValidate
         aria-label="Change password"
       >
-        <TextField
+        <NewPasswordField
           ref={passwordRef}
           label="New password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          hint={describePasswordPolicy(SHEAF_PASSWORD_POLICY)}
           error={errors.password}
         />
         {needsNonce ? (

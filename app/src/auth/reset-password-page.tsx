@@ -6,16 +6,12 @@ import { weakPasswordSentence } from '../lib/errors/weak-password.ts';
 import { useSubmit } from '../lib/forms/use-submit.ts';
 import { useSession } from '../lib/session/session-context.ts';
 import { useSupabase } from '../lib/supabase.ts';
-import {
-  describePasswordPolicy,
-  SHEAF_PASSWORD_POLICY,
-  validateNewPassword,
-} from '../lib/validation/fields.ts';
+import { validateNewPassword } from '../lib/validation/fields.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Button } from '../ui/button.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { NewPasswordField } from '../ui/new-password-field.tsx';
 
 export function ResetPasswordPage() {
   const supabase = useSupabase();
@@ -68,15 +64,11 @@ export function ResetPasswordPage() {
     >
       {submit.error ? <Alert tone="error">{submit.error}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Choose a new password">
-        <TextField
+        <NewPasswordField
           ref={passwordRef}
           label="New password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          hint={describePasswordPolicy(SHEAF_PASSWORD_POLICY)}
           error={error}
           autoFocus
           required

@@ -5,15 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { weakPasswordSentence } from '../lib/errors/weak-password.ts';
 import { useSubmit } from '../lib/forms/use-submit.ts';
 import { useSupabase } from '../lib/supabase.ts';
-import {
-  describePasswordPolicy,
-  SHEAF_PASSWORD_POLICY,
-  validateNewPassword,
-} from '../lib/validation/fields.ts';
+import { validateNewPassword } from '../lib/validation/fields.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Button } from '../ui/button.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { NewPasswordField } from '../ui/new-password-field.tsx';
 import { identifierQuery, useIdentifier } from './use-identifier.tsx';
 
 export function SignUpPage() {
@@ -60,15 +56,11 @@ export function SignUpPage() {
       {submit.error ? <Alert tone="error">{submit.error}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Create account">
         {identifier.fields}
-        <TextField
+        <NewPasswordField
           ref={passwordRef}
           label="Password"
-          type="password"
-          name="new-password"
-          autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          hint={describePasswordPolicy(SHEAF_PASSWORD_POLICY)}
           error={passwordError}
           required
         />
