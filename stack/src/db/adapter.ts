@@ -18,19 +18,45 @@ export interface QueryResult<Row = Record<string, unknown>> {
  * as numbers, json/jsonb parsed, arrays of those as arrays, and every other type (int8, numeric,
  * timestamps, uuid, text …) as the string Postgres prints.
  */
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on the connection, by its text, so repeats skip parsing and
+   * planning (honoured inside transactions on a Postgres server). Only for statements whose
+   * result columns do not change with the schema: a prepared `select *` fails after its table
+   * gains a column.
+   */
+  prepare?: boolean;
+}
+
 export interface Queryable {
   query<Row = Record<string, unknown>>(
     sql: string,
     params?: readonly unknown[],
+    options?: QueryOptions,
   ): Promise<QueryResult<Row>>;
   /** Runs a script of one or more statements without parameters (simple query protocol). */
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * A transaction's connection. Statements go out in the order they are called; a driver with a
+ * server (Postgres) pipelines them, so work that does not wait for one statement's result
+ * before sending the next costs one round trip.
+ */
+export interface Transaction extends Queryable {
+  /**
+   * Sends COMMIT now, behind the statements already sent, so a pipelining driver ends the
+   * transaction in the same round trip. It commits only if every statement before it
+   * succeeded; nothing may be sent after it, and the work must not need to roll back once it
+   * is called.
+   */
+  sendCommit(): void;
+}
+
 export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
   /** Runs fn in one transaction on one connection; commits when fn resolves, rolls back when it throws. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
   /** Subscribes to NOTIFY on a channel; returns the unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** A connection string other processes (Edge Functions) can use, when there is one. */

@@ -1,7 +1,7 @@
 // Runs work as the caller, the way PostgREST does: one transaction, the caller's role, and the
 // request's JWT claims, headers, method and path as transaction-local settings. Row-level
 // security and grants then decide what the work may see and change.
-import type { Database, PgError, Queryable } from './adapter.ts';
+import type { Database, PgError, Queryable, Transaction } from './adapter.ts';
 
 export interface Caller {
   /** A role granted to `authenticator` (anon, authenticated, service_role, …). */
@@ -19,45 +19,64 @@ export interface Caller {
   settings?: Record<string, string>;
 }
 
+// The role is switched only when `authenticator` may become it; otherwise the transaction falls
+// to `authenticator` itself (NOINHERIT: no privileges of its own), so statements already
+// pipelined behind this one cannot run with the login role's rights, and the caller's error is
+// raised from the `allowed` column.
 const SET_CALLER = `
-  select set_config('role', $1, true),
+  select c.allowed,
+         set_config('role', case when c.allowed then $1 else 'authenticator' end, true),
          set_config('request.jwt.claims', $2, true),
          set_config('request.headers', $3, true),
          set_config('request.cookies', $4, true),
          set_config('request.method', $5, true),
          set_config('request.path', $6, true)`;
-const ROLE_ALLOWED = `
-  where exists (select 1 from pg_roles where rolname = $1)
-    and pg_has_role('authenticator', $1, 'member')`;
+const ALLOWED = `
+  from (select coalesce(pg_catalog.pg_has_role('authenticator',
+                          pg_catalog.to_regrole(pg_catalog.quote_ident($1)), 'member'),
+                        false) as allowed) c`;
 
-/** Applies the caller's role and settings to an open transaction, in one statement. */
+/**
+ * Applies the caller's role and settings to an open transaction, in one statement. Statements
+ * sent before it settles (pipelined) run as the caller, or fail if the role is refused.
+ */
 export async function setCaller(tx: Queryable, caller: Caller): Promise<void> {
   const extra = Object.entries(caller.settings ?? {});
   const extraSql = extra.map((_, i) => `, set_config($${7 + 2 * i}, $${8 + 2 * i}, true)`).join('');
-  const result = await tx.query(SET_CALLER + extraSql + ROLE_ALLOWED, [
-    caller.role,
-    JSON.stringify(caller.claims),
-    JSON.stringify(caller.headers ?? {}),
-    JSON.stringify(caller.cookies ?? {}),
-    caller.method ?? '',
-    caller.path ?? '',
-    ...extra.flat(),
-  ]);
-  if (result.rows.length === 0) {
+  const sql = SET_CALLER + extraSql + ALLOWED;
+  const result = await tx.query<{ allowed: boolean }>(
+    sql,
+    [
+      caller.role,
+      JSON.stringify(caller.claims),
+      JSON.stringify(caller.headers ?? {}),
+      JSON.stringify(caller.cookies ?? {}),
+      caller.method ?? '',
+      caller.path ?? '',
+      ...extra.flat(),
+    ],
+    { prepare: true },
+  );
+  if (!result.rows[0]?.allowed) {
     const error = new Error(`role "${caller.role}" does not exist`) as PgError;
     error.code = '22023';
     throw error;
   }
 }
 
-/** Runs fn in one transaction as the caller. */
+/**
+ * Runs fn in one transaction as the caller. The caller's settings and fn's first statements go
+ * out together; if the settings fail, that is the error reported.
+ */
 export function asCaller<T>(
   db: Database,
   caller: Caller,
-  fn: (tx: Queryable) => Promise<T>,
+  fn: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    await setCaller(tx, caller);
-    return fn(tx);
+    const [set, work] = await Promise.allSettled([setCaller(tx, caller), fn(tx)]);
+    if (set.status === 'rejected') throw set.reason;
+    if (work.status === 'rejected') throw work.reason;
+    return work.value;
   });
 }

@@ -8,8 +8,9 @@ import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { citext } from '@electric-sql/pglite/contrib/citext';
-import type { Database, QueryResult, Queryable } from './adapter.ts';
+import type { Database, QueryResult, Queryable, Transaction as Tx } from './adapter.ts';
 import { parserTable } from './parse-value.ts';
+import { transactionOn } from './transaction.ts';
 import { readTemplate, saveTemplate } from './pglite-template.ts';
 import { startWireServer, type WireServer } from './pglite-socket.ts';
 
@@ -66,8 +67,17 @@ export async function openPglite(
   return {
     driver: 'pglite',
     ...base,
-    transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-      return pg.transaction((tx: Transaction) => fn(wrap(tx as unknown as PgliteLike)));
+    transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      // One connection in this process: nothing to pipeline, so COMMIT goes when fn ends and
+      // sendCommit only closes the transaction to further statements, as on a server.
+      return pg.transaction(async (ptx: Transaction) => {
+        const { tx, settle } = transactionOn(wrap(ptx as unknown as PgliteLike), () => undefined);
+        const result = await fn(tx);
+        // A statement fn did not wait for may have failed: then the transaction rolls back.
+        const failure = await settle();
+        if (failure !== undefined) throw failure;
+        return result;
+      });
     },
     async listen(channel, onNotify) {
       const unlisten = await pg.listen(channel, onNotify);

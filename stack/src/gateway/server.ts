@@ -1,7 +1,6 @@
 // The gateway: one port, one route table. Every service is mounted here with its middleware, so
 // the whole API is visible at a glance.
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import { createAuthService } from '../auth/service.ts';
 import { createFunctionsService } from '../functions/service.ts';
 import { createInboxService } from '../outbox/service.ts';
@@ -9,6 +8,7 @@ import { createRestService } from '../rest/service.ts';
 import { createStorageService } from '../storage/service.ts';
 import { requireApiKey } from './apikey.ts';
 import type { GatewayEnv, StackContext } from './context.ts';
+import { cors } from './cors.ts';
 
 /** Auth routes reached from email links and browsers without a key, as Supabase leaves them open. */
 const AUTH_OPEN = /^\/auth\/v1\/(verify|callback|authorize|\.well-known\/jwks\.json|health)$/;
@@ -37,10 +37,8 @@ export async function createGateway(ctx: StackContext): Promise<Hono<GatewayEnv>
   // CORS for every service but Edge Functions, which answer preflights and set CORS headers
   // themselves, as on hosted Supabase.
   const withCors = cors({
-    origin: (origin) => origin || '*',
     allowMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE', 'OPTIONS'],
     exposeHeaders: EXPOSED_HEADERS,
-    credentials: true,
     maxAge: 3600,
   });
   app.use('*', async (c, next) => {
@@ -48,7 +46,7 @@ export async function createGateway(ctx: StackContext): Promise<Hono<GatewayEnv>
     // A plain OPTIONS (not a preflight) is the service's to answer, e.g. PostgREST's Allow.
     if (c.req.method === 'OPTIONS' && !c.req.header('access-control-request-method')) {
       await next();
-      c.header('Access-Control-Allow-Origin', c.req.header('origin') || '*');
+      c.res.headers.set('Access-Control-Allow-Origin', c.req.header('origin') || '*');
       return;
     }
     return withCors(c, next);

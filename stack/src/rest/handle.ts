@@ -74,10 +74,16 @@ export async function handleRest(
       onQuery: deps.onQuery,
     };
     return await execute(deps.db, who, options, async (run) => {
-      await applyTimezone(run, request.prefs);
-      if (plan.kind === 'read') return runRead(run, request, plan, readStatement(plan, ctx), ctx);
-      if (plan.kind === 'call') return runCall(run, request, plan, ctx);
-      return runMutation(run, request, plan, mutateStatement(plan, ctx));
+      // Sent now, answered with the rest: nothing below waits for it.
+      const timezone = applyTimezone(run, request.prefs);
+      const response =
+        plan.kind === 'read'
+          ? runRead(run, request, plan, readStatement(plan, ctx), ctx)
+          : plan.kind === 'call'
+            ? runCall(run, request, plan, ctx)
+            : runMutation(run, request, plan, mutateStatement(plan, ctx));
+      const [, result] = await Promise.all([timezone, response]);
+      return result;
     });
   } catch (error) {
     return errorResponse(toRestError(error, authenticated));
@@ -93,6 +99,10 @@ async function applyTimezone(run: Run, prefs: Preferences): Promise<void> {
   });
   if (rows.length === 0) prefs.timezone = undefined;
 }
+
+/** Whether answering may need a planned count, a statement sent after the read's result. */
+const needsPlannedCount = (plan: ReadPlan) =>
+  plan.count === 'planned' || plan.count === 'estimated';
 
 async function total(
   run: Run,
@@ -121,7 +131,8 @@ async function runRead(
   statement: Statement,
   ctx: ReturnType<typeof readContext>,
 ): Promise<Response> {
-  const row = (await run(statement))[0] as unknown as ResultRow;
+  // A read-only transaction: the singular check after commit has nothing to roll back.
+  const row = (await run(statement, !needsPlannedCount(plan)))[0] as unknown as ResultRow;
   if (plan.media === 'object' && Number(row.page_total) !== 1)
     throw singularityError(Number(row.page_total));
   return readResponse(request, plan.media, row, plan.offset, await total(run, plan, row, ctx));
@@ -133,9 +144,15 @@ async function runCall(
   plan: CallPlan,
   ctx: ReturnType<typeof readContext>,
 ): Promise<Response | Rollback<Response>> {
-  const row = (await run(callStatement(plan, ctx)))[0] as unknown as ResultRow;
-  const pageTotal = Number(row.page_total);
   const prefs = plan.prefs;
+  const mayRollBack =
+    plan.routine.volatility === 'v' &&
+    (prefs.tx === 'rollback' ||
+      plan.read.media === 'object' ||
+      (prefs.handling === 'strict' && prefs.maxAffected !== undefined));
+  const last = !mayRollBack && !needsPlannedCount(plan.read);
+  const row = (await run(callStatement(plan, ctx), last))[0] as unknown as ResultRow;
+  const pageTotal = Number(row.page_total);
   if (plan.read.media === 'object' && pageTotal !== 1) throw singularityError(pageTotal);
   if (prefs.handling === 'strict' && prefs.maxAffected !== undefined) {
     if (!plan.routine.returnsSet)
@@ -164,9 +181,13 @@ async function runMutation(
   plan: MutatePlan,
   statement: Statement,
 ): Promise<Response | Rollback<Response>> {
-  const row = (await run(statement))[0] as unknown as ResultRow;
-  const pageTotal = Number(row.page_total);
   const prefs = plan.prefs;
+  const mayRollBack =
+    prefs.tx === 'rollback' ||
+    (plan.media === 'object' && prefs.return === 'representation') ||
+    (prefs.handling === 'strict' && prefs.maxAffected !== undefined);
+  const row = (await run(statement, !mayRollBack))[0] as unknown as ResultRow;
+  const pageTotal = Number(row.page_total);
   if (plan.media === 'object' && prefs.return === 'representation' && pageTotal !== 1)
     throw singularityError(pageTotal);
   if (

@@ -1,0 +1,68 @@
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { GatewayEnv } from './context.ts';
+import { cors } from './cors.ts';
+
+function app() {
+  const hono = new Hono<GatewayEnv>();
+  hono.use(
+    '*',
+    cors({
+      allowMethods: ['GET', 'POST'],
+      exposeHeaders: ['Content-Range', 'X-Total-Count'],
+      maxAge: 3600,
+    }),
+  );
+  hono.get('/json', () => Response.json({ ok: true }, { headers: { 'Content-Range': '0-0/1' } }));
+  hono.get('/frozen', async () => {
+    const res = Response.redirect('http://example.com/elsewhere', 302);
+    return res; // immutable headers
+  });
+  return hono;
+}
+
+describe('gateway CORS', () => {
+  it('echoes the origin with credentials and exposes the readable headers on responses', async () => {
+    const res = await app().request('/json', { headers: { origin: 'http://localhost:5173' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(res.headers.get('access-control-expose-headers')).toBe('Content-Range,X-Total-Count');
+    expect(res.headers.get('vary')).toBe('Origin');
+    expect(res.headers.get('content-range')).toBe('0-0/1');
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it('answers * without an Origin header', async () => {
+    const res = await app().request('/json');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers a preflight itself with the methods, the requested headers and max age', async () => {
+    const res = await app().request('/json', {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey, authorization , content-type',
+      },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('access-control-allow-methods')).toBe('GET,POST');
+    expect(res.headers.get('access-control-allow-headers')).toBe(
+      'apikey,authorization,content-type',
+    );
+    expect(res.headers.get('access-control-max-age')).toBe('3600');
+    expect(res.headers.get('vary')).toBe('Origin, Access-Control-Request-Headers');
+    expect(res.headers.get('content-type')).toBeNull();
+    expect(await res.text()).toBe('');
+  });
+
+  it('adds its headers to a response whose headers cannot change', async () => {
+    const res = await app().request('/frozen', { headers: { origin: 'http://a.test' } });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('http://example.com/elsewhere');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://a.test');
+  });
+});

@@ -1,0 +1,57 @@
+// The gateway's CORS, as Supabase's gateway answers browsers: any origin is echoed back with
+// credentials allowed, preflights are answered here, and the headers a client may read are
+// exposed. Headers are added to the service's response after it is made, never by rebuilding
+// it, so a response built from a string is written straight out by the Node adapter.
+import type { MiddlewareHandler } from 'hono';
+import type { GatewayEnv } from './context.ts';
+
+export interface CorsOptions {
+  allowMethods: string[];
+  exposeHeaders: string[];
+  maxAge: number;
+}
+
+function setAll(res: Response, headers: [string, string][], vary: string[]): Response {
+  let target = res;
+  try {
+    for (const [name, value] of headers) target.headers.set(name, value);
+  } catch {
+    // Immutable headers (a response passed through from fetch): copy it once, then set.
+    target = new Response(res.body, res);
+    for (const [name, value] of headers) target.headers.set(name, value);
+  }
+  for (const value of vary) target.headers.append('Vary', value);
+  return target;
+}
+
+export function cors(options: CorsOptions): MiddlewareHandler<GatewayEnv> {
+  const methods = options.allowMethods.join(',');
+  const expose = options.exposeHeaders.join(',');
+  return async (c, next) => {
+    const origin = c.req.header('origin') || '*';
+    const common: [string, string][] = [
+      ['Access-Control-Allow-Origin', origin],
+      ['Access-Control-Allow-Credentials', 'true'],
+      ['Access-Control-Expose-Headers', expose],
+    ];
+    if (c.req.method === 'OPTIONS') {
+      const headers = new Headers(common);
+      headers.append('Vary', 'Origin');
+      headers.set('Access-Control-Max-Age', String(options.maxAge));
+      headers.set('Access-Control-Allow-Methods', methods);
+      const requested = c.req.header('access-control-request-headers');
+      if (requested) {
+        const list = requested
+          .split(',')
+          .map((h) => h.trim())
+          .join(',');
+        headers.set('Access-Control-Allow-Headers', list);
+        headers.append('Vary', 'Access-Control-Request-Headers');
+      }
+      return new Response(null, { status: 204, statusText: 'No Content', headers });
+    }
+    await next();
+    const res = setAll(c.res, common, ['Origin']);
+    if (res !== c.res) c.res = res;
+  };
+}
