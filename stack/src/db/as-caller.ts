@@ -23,15 +23,16 @@ export interface Caller {
 // to `authenticator` itself (NOINHERIT: no privileges of its own), so statements already
 // pipelined behind this one cannot run with the login role's rights, and the caller's error is
 // raised from the `allowed` column.
+// Every setting is evaluated inside one array, counted: two columns come back, not one per setting.
 const SET_CALLER = `
-  select c.allowed,
+  select c.allowed, pg_catalog.cardinality(array[
          set_config('role', case when c.allowed then $1 else 'authenticator' end, true),
          set_config('request.jwt.claims', $2, true),
          set_config('request.headers', $3, true),
          set_config('request.cookies', $4, true),
          set_config('request.method', $5, true),
          set_config('request.path', $6, true)`;
-const ALLOWED = `
+const ALLOWED = `]) as settings
   from (select coalesce(pg_catalog.pg_has_role('authenticator',
                           pg_catalog.to_regrole(pg_catalog.quote_ident($1)), 'member'),
                         false) as allowed) c`;
