@@ -166,6 +166,40 @@ describe.each(DRIVERS)('Sheaf schema on %s', (driver) => {
     expect(await read()).toEqual({ author_id: owner.id, fresh: true, created_old: true });
   });
 
+  it('keeps a note to 20 attachments, whoever inserts them', async () => {
+    const owner = await createUser(stack.db, 'attacher');
+    const notebookId = await notebookOf(owner.id);
+    const { rows } = await stack.db.query<{ id: string }>(
+      'insert into public.notes (notebook_id, author_id) values ($1, $2) returning id',
+      [notebookId, owner.id],
+    );
+    const noteId = rows[0]!.id;
+    const attach = (n: number) =>
+      asCaller(stack.db, callerFor(owner), (tx) =>
+        tx.query(
+          `insert into public.attachments (note_id, notebook_id, path, file_name, size_bytes)
+           values ($1, $2, $3, $4, 1)`,
+          [noteId, notebookId, `${notebookId}/${noteId}/f${n}.txt`, `f${n}.txt`],
+        ),
+      );
+    for (let n = 1; n <= 20; n++) expect(await pgCode(attach(n))).toBeUndefined();
+    expect(await pgCode(attach(21))).toBe('23514');
+    // Not even the service role's connection gets past it.
+    expect(
+      await pgCode(
+        stack.db.query(
+          `insert into public.attachments (note_id, notebook_id, path, file_name, size_bytes)
+           values ($1, $2, $3, 'x.txt', 1)`,
+          [noteId, notebookId, `${notebookId}/${noteId}/x.txt`],
+        ),
+      ),
+    ).toBe('23514');
+    await stack.db.query('delete from public.attachments where path = $1', [
+      `${notebookId}/${noteId}/f1.txt`,
+    ]);
+    expect(await pgCode(attach(22))).toBeUndefined();
+  });
+
   it('deleting a notebook removes its rows and queues its files for removal', async () => {
     const owner = await createUser(stack.db, 'deleter');
     const notebookId = await notebookOf(owner.id);

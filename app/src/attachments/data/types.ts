@@ -14,6 +14,7 @@ export interface Attachment {
 
 export const BUCKET = 'attachments';
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** Also enforced by the database (supabase/migrations/*_sheaf_attachment_limit.sql). */
 export const MAX_FILES_PER_NOTE = 20;
 export const MAX_FILES_AT_ONCE = 10;
 

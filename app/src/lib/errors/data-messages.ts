@@ -5,7 +5,8 @@ export const DATA_MESSAGES: Record<string, string> = {
   // PostgREST / Postgres
   '42501': 'You do not have permission to do that here.',
   '23505': 'That already exists.',
-  '23514': 'Some of what you entered is not allowed (too long, or empty where it cannot be).',
+  '23514':
+    'Some of what you entered is not allowed (too long, too many, or empty where it cannot be).',
   '23503': 'This item no longer exists.',
   '22P02': 'Some of what you entered is not in the expected format.',
   PGRST116: 'This item does not exist or you do not have access to it.',
