@@ -4,6 +4,7 @@
 // the note was saved elsewhere since the draft began, when the person chooses first.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
+import { useSignedIn } from '../lib/session/session-context.ts';
 import { useOnline } from '../lib/use-online.ts';
 import { clearDraft, loadDraft, storeDraft, type NoteFields } from './data/drafts.ts';
 import type { Note } from './data/types.ts';
@@ -14,7 +15,10 @@ export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'offline' | 'error';
 const DEBOUNCE_MS = 800;
 
 export function useAutosave(note: Note, canEdit: boolean) {
-  const [initial] = useState(() => (canEdit ? loadDraft(note.id) : null));
+  const { user } = useSignedIn();
+  const [initial] = useState(() =>
+    canEdit ? loadDraft({ userId: user.id, noteId: note.id }) : null,
+  );
   const [fields, setFields] = useState<NoteFields>(() =>
     initial
       ? { title: initial.title, body: initial.body, tags: initial.tags }
@@ -56,7 +60,7 @@ export function useAutosave(note: Note, canEdit: boolean) {
       setError(null);
       if (latest.current === snapshot) {
         dirty.current = false;
-        clearDraft(note.id);
+        clearDraft({ userId: user.id, noteId: note.id });
         setStatus('saved');
       } else setStatus('unsaved');
     } catch (caught) {
@@ -69,7 +73,7 @@ export function useAutosave(note: Note, canEdit: boolean) {
         timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
       }
     }
-  }, [mutateAsync, note.id]);
+  }, [mutateAsync, user.id, note.id]);
 
   const change = useCallback(
     (patch: Partial<NoteFields>) => {
@@ -77,12 +81,12 @@ export function useAutosave(note: Note, canEdit: boolean) {
       latest.current = next;
       dirty.current = true;
       setFields(next);
-      storeDraft(note.id, { ...next, base: base.current });
+      storeDraft({ userId: user.id, noteId: note.id }, { ...next, base: base.current });
       setStatus(navigator.onLine ? 'unsaved' : 'offline');
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
     },
-    [flush, note.id],
+    [flush, user.id, note.id],
   );
 
   // Back online, or a draft found at load: save what is waiting.
@@ -104,14 +108,14 @@ export function useAutosave(note: Note, canEdit: boolean) {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     dirty.current = false;
-    clearDraft(note.id);
+    clearDraft({ userId: user.id, noteId: note.id });
     const server = { title: note.title, body: note.body, tags: note.tags };
     latest.current = server;
     setFields(server);
     held.current = false;
     setConflict(false);
     setStatus('saved');
-  }, [note]);
+  }, [note, user.id]);
 
   /** Keeps the restored draft and saves it over the newer version. */
   const keep = useCallback(() => {

@@ -1,5 +1,7 @@
-// Unsaved note edits kept in localStorage, one entry per note, until the server has them: they
-// survive a reload, a crash or a lost connection.
+// Unsaved note edits kept in localStorage, one entry per person and note, until the server has
+// them: they survive a reload, a crash or a lost connection. Keyed by the person too, so someone
+// else signing in on the same browser never sees (or saves) another account's unsaved edits to a
+// note they share.
 export interface NoteFields {
   title: string;
   body: string;
@@ -11,11 +13,17 @@ export interface Draft extends NoteFields {
   base: string | null;
 }
 
-const key = (noteId: string) => `sheaf:note-draft:${noteId}`;
+/** Whose draft of which note. */
+export interface DraftOwner {
+  userId: string;
+  noteId: string;
+}
 
-export function loadDraft(noteId: string): Draft | null {
+const key = ({ userId, noteId }: DraftOwner) => `sheaf:note-draft:${userId}:${noteId}`;
+
+export function loadDraft(owner: DraftOwner): Draft | null {
   try {
-    const raw = localStorage.getItem(key(noteId));
+    const raw = localStorage.getItem(key(owner));
     if (!raw) return null;
     const value = JSON.parse(raw) as Partial<Draft>;
     if (typeof value.title !== 'string' || typeof value.body !== 'string') return null;
@@ -30,17 +38,17 @@ export function loadDraft(noteId: string): Draft | null {
   }
 }
 
-export function storeDraft(noteId: string, draft: Draft): void {
+export function storeDraft(owner: DraftOwner, draft: Draft): void {
   try {
-    localStorage.setItem(key(noteId), JSON.stringify(draft));
+    localStorage.setItem(key(owner), JSON.stringify(draft));
   } catch {
     // Storage full or blocked: the edit still saves when the server answers.
   }
 }
 
-export function clearDraft(noteId: string): void {
+export function clearDraft(owner: DraftOwner): void {
   try {
-    localStorage.removeItem(key(noteId));
+    localStorage.removeItem(key(owner));
   } catch {
     // nothing to do
   }

@@ -1,0 +1,54 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { clearDraft, loadDraft, storeDraft } from './drafts.ts';
+
+/** A Map-backed stand-in for the browser's localStorage (unit tests run in Node). */
+function fakeStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (k) => items.get(k) ?? null,
+    key: (i) => [...items.keys()][i] ?? null,
+    removeItem: (k) => void items.delete(k),
+    setItem: (k, v) => void items.set(k, String(v)),
+  };
+}
+
+describe('note drafts', () => {
+  beforeEach(() => {
+    (globalThis as { localStorage?: Storage }).localStorage = fakeStorage();
+  });
+  afterEach(() => {
+    delete (globalThis as { localStorage?: Storage }).localStorage;
+  });
+
+  const ada = { userId: 'ada', noteId: 'n1' };
+  const bob = { userId: 'bob', noteId: 'n1' };
+  const draft = { title: 'T', body: 'B', tags: ['x'], base: '2026-11-21T10:00:00Z' };
+
+  it('keeps a person’s unsaved edits of a note until cleared', () => {
+    storeDraft(ada, draft);
+    expect(loadDraft(ada)).toEqual(draft);
+    clearDraft(ada);
+    expect(loadDraft(ada)).toBeNull();
+  });
+
+  it('never hands one account’s draft of a shared note to another account', () => {
+    storeDraft(ada, draft);
+    expect(loadDraft(bob)).toBeNull();
+    storeDraft(bob, { ...draft, title: 'Bob' });
+    clearDraft(bob);
+    expect(loadDraft(ada)).toEqual(draft);
+  });
+
+  it('ignores a malformed entry and survives storage that refuses to work', () => {
+    localStorage.setItem('sheaf:note-draft:ada:n1', '{"title": 3');
+    expect(loadDraft(ada)).toBeNull();
+    delete (globalThis as { localStorage?: Storage }).localStorage;
+    expect(() => storeDraft(ada, draft)).not.toThrow();
+    expect(loadDraft(ada)).toBeNull();
+    expect(() => clearDraft(ada)).not.toThrow();
+  });
+});
