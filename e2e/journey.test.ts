@@ -36,7 +36,7 @@ describe('the first journey', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     const emailField = page.getByRole('textbox', { name: 'Email' });
     await expect(emailField.getAttribute('aria-invalid')).resolves.toBe('true');
-    expect(await page.getByText('Enter your email address.').isVisible()).toBe(true);
+    await page.getByText('Enter your email address.').waitFor();
     await screenshots(page, 'sign-up-errors');
 
     await emailField.fill(email);
