@@ -71,8 +71,8 @@ describe('a shared notebook', () => {
     await page.getByRole('button', { name: 'Cancel upload of cancel-me.txt' }).click();
     await page.getByText('Upload cancelled.').waitFor();
     release();
-    await page.locator('.att-item__name', { hasText: 'notes.txt' }).waitFor();
-    await page.locator('.att-item__name', { hasText: EVIL_NAME }).waitFor();
+    for (const name of ['photo.png', 'notes.txt', EVIL_NAME])
+      await page.locator('.att-item__name', { hasText: name }).waitFor();
     await page.getByRole('button', { name: 'Dismiss cancel-me.txt' }).click();
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     expect(await page.getByTestId('attachment').count()).toBe(3);
