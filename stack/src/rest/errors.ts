@@ -116,9 +116,6 @@ export const maxAffectedViolation = (rows: number) =>
 export const invalidResourcePath = () =>
   new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
 
-export const notImplemented = (details: string) =>
-  new RestError(400, 'PGRST127', 'Feature not implemented', details);
-
 export const columnNotFound = (relation: string, column: string) =>
   new RestError(
     400,
