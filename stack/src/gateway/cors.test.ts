@@ -59,6 +59,19 @@ describe('gateway CORS', () => {
     expect(await res.text()).toBe('');
   });
 
+  it('leaves a plain OPTIONS (no Access-Control-Request-Method) to the service, adding the origin', async () => {
+    const hono = app();
+    hono.options('/json', () => new Response(null, { status: 200, headers: { Allow: 'GET' } }));
+    const res = await hono.request('/json', {
+      method: 'OPTIONS',
+      headers: { origin: 'http://a.test' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://a.test');
+    expect(res.headers.get('access-control-allow-methods')).toBeNull();
+  });
+
   it('adds its headers to a response whose headers cannot change', async () => {
     const res = await app().request('/frozen', { headers: { origin: 'http://a.test' } });
     expect(res.status).toBe(302);

@@ -1,5 +1,5 @@
 // The gateway's CORS, as Supabase's gateway answers browsers: any origin is echoed back with
-// credentials allowed, preflights are answered here, and the headers a client may read are
+// credentials allowed, preflights are answered here (a plain OPTIONS goes on to the service), and the headers a client may read are
 // exposed. Headers are added to the service's response after it is made, never by rebuilding
 // it, so a response built from a string is written straight out by the Node adapter.
 import type { MiddlewareHandler } from 'hono';
@@ -29,6 +29,13 @@ export function cors(options: CorsOptions): MiddlewareHandler<GatewayEnv> {
   const expose = options.exposeHeaders.join(',');
   return async (c, next) => {
     const origin = c.req.header('origin') || '*';
+    // A plain OPTIONS (not a preflight) is the service's to answer, e.g. PostgREST's Allow.
+    if (c.req.method === 'OPTIONS' && !c.req.header('access-control-request-method')) {
+      await next();
+      const res = setAll(c.res, [['Access-Control-Allow-Origin', origin]], []);
+      if (res !== c.res) c.res = res;
+      return;
+    }
     const common: [string, string][] = [
       ['Access-Control-Allow-Origin', origin],
       ['Access-Control-Allow-Credentials', 'true'],

@@ -41,16 +41,7 @@ export async function createGateway(ctx: StackContext): Promise<Hono<GatewayEnv>
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: 3600,
   });
-  app.use('*', async (c, next) => {
-    if (c.req.path.startsWith('/functions/v1/')) return next();
-    // A plain OPTIONS (not a preflight) is the service's to answer, e.g. PostgREST's Allow.
-    if (c.req.method === 'OPTIONS' && !c.req.header('access-control-request-method')) {
-      await next();
-      c.res.headers.set('Access-Control-Allow-Origin', c.req.header('origin') || '*');
-      return;
-    }
-    return withCors(c, next);
-  });
+  app.use('*', (c, next) => (c.req.path.startsWith('/functions/v1/') ? next() : withCors(c, next)));
 
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
