@@ -7,6 +7,11 @@ import globals from 'globals';
 
 const features = ['auth', 'account', 'notebooks', 'notes', 'attachments', 'sharing'];
 
+// The stack's services. Each depends only on shared code (context/, db/, config/, keys/, lib/,
+// outbox/) and the context it is given: never on another service or on the gateway, which only
+// server.ts composes.
+const services = ['auth', 'rest', 'storage', 'functions', 'inbox', 'realtime'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,4 +75,60 @@ export default tseslint.config(
       ],
     },
   })),
+  // A stack service never imports another service or the gateway.
+  ...services.map((service) => ({
+    files: [`stack/src/${service}/**`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                ...services.filter((s) => s !== service).map((s) => `**/${s}/*`),
+                '**/gateway/*',
+                '**/server.ts',
+                '**/stack.ts',
+              ],
+              message: 'a service depends on shared code and its context, never on another service',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  // Shared stack code never imports a service or the gateway.
+  {
+    files: ['stack/src/{context,db,config,keys,lib,outbox}/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...services.map((s) => `**/${s}/*`), '**/gateway/*', '**/server.ts'],
+              message: 'shared stack code must not import services or the gateway',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // REST's pure stages never touch the database: only execute.ts does.
+  {
+    files: ['stack/src/rest/{parse,plan,sql}/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/*', '../execute.ts', '../../execute.ts'],
+              message: 'parse/, plan/ and sql/ are pure: only rest/execute.ts touches the database',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -9,10 +9,11 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { loadConfig } from '../stack/src/config/config.ts';
-import type { StackContext } from '../stack/src/gateway/context.ts';
-import { createGateway } from '../stack/src/gateway/server.ts';
+import type { StackContext } from '../stack/src/context/context.ts';
+import { createGateway } from '../stack/src/server.ts';
 import { loadKeys } from '../stack/src/keys/keys.ts';
 import { createLogger } from '../stack/src/lib/log.ts';
+import { createOutbox } from '../stack/src/outbox/store.ts';
 import { prepareDatabase } from '../stack/src/stack.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { measure, ms, ratio, table, time, type BenchSection } from './lib.ts';
@@ -40,6 +41,7 @@ async function startBenchStack(): Promise<BenchStack> {
     db,
     keys,
     log,
+    outbox: createOutbox(db, config, log),
     apiUrl: '',
     dataDir,
     onStop: (fn) => hooks.push(fn),

@@ -9,10 +9,11 @@ import type { Database } from './db/adapter.ts';
 import { bootstrap, bootstrapKey } from './db/bootstrap.ts';
 import { migrate, type MigrateResult } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
-import type { StackContext } from './gateway/context.ts';
-import { createGateway } from './gateway/server.ts';
+import type { StackContext } from './context/context.ts';
+import { createGateway } from './server.ts';
 import { loadKeys, type Keys } from './keys/keys.ts';
 import { createLogger, type Logger } from './lib/log.ts';
+import { createOutbox } from './outbox/store.ts';
 import { defaultDataDir } from './paths.ts';
 
 export interface StackOptions {
@@ -29,6 +30,11 @@ export interface StackOptions {
   dataDir?: string;
   /** Print nothing but errors. */
   quiet?: boolean;
+  /**
+   * Proxies whose X-Forwarded-For header names the client (addresses or CIDR ranges). Defaults
+   * to $SHEAF_TRUSTED_PROXIES (comma-separated), else none: the socket's peer is the client.
+   */
+  trustedProxies?: string[];
   env?: NodeJS.ProcessEnv;
 }
 
@@ -92,6 +98,13 @@ export async function prepareDatabase(
   }
 }
 
+function trustedProxiesFromEnv(env: NodeJS.ProcessEnv): string[] {
+  return (env.SHEAF_TRUSTED_PROXIES ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 export async function startStack(options: StackOptions = {}): Promise<RunningStack> {
   const log = createLogger(options.quiet);
   const workdir = path.resolve(options.workdir ?? 'supabase');
@@ -113,13 +126,16 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     db,
     keys,
     log,
+    outbox: createOutbox(db, config, log),
     apiUrl: `http://${host}:${port}`,
     dataDir,
     onStop: (fn) => stopHooks.push(fn),
   };
   let server: ServerType;
   try {
-    const app = await createGateway(ctx);
+    const app = await createGateway(ctx, {
+      trustedProxies: options.trustedProxies ?? trustedProxiesFromEnv(options.env ?? process.env),
+    });
     server = await new Promise<ServerType>((resolve, reject) => {
       const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
       s.once('error', reject);

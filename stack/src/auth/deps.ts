@@ -1,7 +1,7 @@
 // What every auth handler receives: the stack context plus the service's shared parts (outbox,
 // rate limiter). Built once in service.ts.
-import type { StackContext } from '../gateway/context.ts';
-import type { Outbox } from '../outbox/store.ts';
+import type { StackContext } from '../context/context.ts';
+import type { Outbox } from '../outbox/outbox.ts';
 import type { RateLimiter } from './rate-limit.ts';
 
 export interface AuthDeps {

@@ -1,7 +1,7 @@
 // Request helpers for the auth handlers: the JSON body read as GoTrue reads it (bad_json when it
 // is not JSON or a field has the wrong type), typed field readers, and the client's address.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import type { ServiceEnv } from '../context/context.ts';
 import { authError } from './errors.ts';
 
 export type Body = Record<string, unknown>;
@@ -82,15 +82,12 @@ export function obj(body: Body, field: string): Record<string, unknown> | undefi
   return value as Record<string, unknown>;
 }
 
-/** The client's address: the first X-Forwarded-For hop, else the socket's remote address. */
-export function clientIp(c: Context): string {
-  const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (forwarded) return forwarded;
-  try {
-    return getConnInfo(c).remote.address ?? '127.0.0.1';
-  } catch {
-    return '127.0.0.1';
-  }
+/**
+ * The client's address as the gateway resolved it: the socket's peer, or X-Forwarded-For only
+ * behind a trusted proxy (context/client-address.ts). Rate limits key on it.
+ */
+export function clientIp(c: Context<ServiceEnv>): string {
+  return c.get('clientIp') ?? '127.0.0.1';
 }
 
 /** The query string parameter, or ''. */

@@ -1,20 +1,19 @@
 // The Supabase Auth (GoTrue) compatible service mounted at /auth/v1: builds the shared parts
 // (outbox, rate limiter), mounts the route table and turns typed errors into GoTrue's shape.
 import { Hono } from 'hono';
-import type { GatewayEnv, StackContext } from '../gateway/context.ts';
-import { outboxFor } from '../outbox/registry.ts';
+import type { ServiceEnv, StackContext } from '../context/context.ts';
 import type { AuthDeps } from './deps.ts';
 import { AuthError, OAuthError, errorResponse } from './errors.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { ROUTES } from './routes.ts';
 
-export function createAuthService(ctx: StackContext): Hono<GatewayEnv> {
+export function createAuthService(ctx: StackContext): Hono<ServiceEnv> {
   const deps: AuthDeps = {
     ctx,
-    outbox: outboxFor(ctx),
+    outbox: ctx.outbox,
     limiter: createRateLimiter(ctx.config),
   };
-  const app = new Hono<GatewayEnv>();
+  const app = new Hono<ServiceEnv>();
   for (const route of ROUTES)
     app.on(route.method, route.path, async (c) => {
       try {

@@ -3,7 +3,7 @@
 // errors (no_authorization, bad_jwt, user_not_found, session_not_found).
 import type { Context } from 'hono';
 import type { JWTPayload } from 'jose';
-import { bearerToken } from '../gateway/caller.ts';
+import { bearerToken } from '../context/caller.ts';
 import type { AuthDeps } from './deps.ts';
 import { authError } from './errors.ts';
 import { findUserById, type UserRow } from './users.ts';

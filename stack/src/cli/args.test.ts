@@ -7,6 +7,7 @@ describe('parseArgs', () => {
       command: 'start',
       workdir: 'supabase',
       memory: false,
+      trustedProxies: [],
       json: false,
     });
   });
@@ -21,6 +22,9 @@ describe('parseArgs', () => {
         '--memory',
         '--database-url',
         'postgres://h/db',
+        '--trusted-proxy',
+        '10.0.0.0/8',
+        '--trusted-proxy=::1',
       ]),
     ).toEqual({
       command: 'start',
@@ -28,6 +32,7 @@ describe('parseArgs', () => {
       port: 6000,
       memory: true,
       databaseUrl: 'postgres://h/db',
+      trustedProxies: ['10.0.0.0/8', '::1'],
       json: false,
     });
     expect(parseArgs(['status', '--json', '--port', '7000'])).toMatchObject({

@@ -5,6 +5,8 @@ export interface CliArgs {
   port?: number;
   memory: boolean;
   databaseUrl?: string;
+  /** Proxies whose X-Forwarded-For is believed (repeatable --trusted-proxy). */
+  trustedProxies: string[];
   json: boolean;
 }
 
@@ -22,6 +24,8 @@ options:
   --port N             gateway port (default: [api] port in config.toml, 54321)
   --memory             keep the database in memory (start only)
   --database-url URL   use a Postgres server instead of the embedded one (or DATABASE_URL)
+  --trusted-proxy ADDR believe X-Forwarded-For from this proxy (an address or CIDR range;
+                       repeatable; or SHEAF_TRUSTED_PROXIES, comma-separated; default none)
   --json               status as JSON`;
 
 export function parseArgs(argv: string[]): CliArgs {
@@ -32,6 +36,7 @@ export function parseArgs(argv: string[]): CliArgs {
     command: command.startsWith('-') ? 'help' : (command as CliArgs['command']),
     workdir: 'supabase',
     memory: false,
+    trustedProxies: [],
     json: false,
   };
   for (let i = 0; i < rest.length; i++) {
@@ -61,6 +66,9 @@ export function parseArgs(argv: string[]): CliArgs {
         break;
       case '--database-url':
         args.databaseUrl = value();
+        break;
+      case '--trusted-proxy':
+        args.trustedProxies.push(value());
         break;
       case '--json':
         args.json = true;

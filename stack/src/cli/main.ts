@@ -34,6 +34,7 @@ async function start(args: CliArgs): Promise<void> {
     port: args.port,
     memory: args.memory,
     databaseUrl: args.databaseUrl,
+    trustedProxies: args.trustedProxies.length > 0 ? args.trustedProxies : undefined,
   });
   const stack = await ready.stack;
   const s = stack.status();

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { StackContext } from '../gateway/context.ts';
+import type { StackContext } from '../context/context.ts';
 import { functionsDir } from './catalog.ts';
 
 /** Parses a dotenv file: KEY=value, `export KEY=value`, quotes, # comments. */

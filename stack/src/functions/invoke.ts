@@ -1,7 +1,7 @@
 // Handles /functions/v1/<name>[/<sub-path>]: find the function, apply verify_jwt, get a warm
 // worker (booting or reloading it when needed) and stream the request through it.
 import type { Context } from 'hono';
-import type { GatewayEnv, StackContext } from '../gateway/context.ts';
+import type { ServiceEnv, StackContext } from '../context/context.ts';
 import { findFunction } from './catalog.ts';
 import { DenoMissingError } from './deno-binary.ts';
 import { functionErrors } from './errors.ts';
@@ -17,7 +17,7 @@ export interface InvokeDeps {
 }
 
 /** Path and query the function sees: /<name>/<rest>?<query>, without /functions/v1. */
-function functionPath(c: Context<GatewayEnv>): string {
+function functionPath(c: Context<ServiceEnv>): string {
   const url = new URL(c.req.url);
   const mount = '/functions/v1';
   const at = url.pathname.indexOf(`${mount}/`);
@@ -26,7 +26,7 @@ function functionPath(c: Context<GatewayEnv>): string {
 
 export function createInvokeHandler({ ctx, pool, wallClockLimitMs }: InvokeDeps) {
   const log = ctx.log.child('functions');
-  return async (c: Context<GatewayEnv>): Promise<Response> => {
+  return async (c: Context<ServiceEnv>): Promise<Response> => {
     const name = c.req.param('name') ?? '';
     const spec = await findFunction(ctx.config, name);
     if (!spec) return functionErrors.notFound();

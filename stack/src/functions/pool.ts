@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { StackContext } from '../gateway/context.ts';
+import type { StackContext } from '../context/context.ts';
 import { functionsDir, type FunctionSpec } from './catalog.ts';
 import { denoBinary } from './deno-binary.ts';
 import { functionEnv } from './env.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { accessSync, constants, mkdirSync } from 'node:fs';
 import { Hono } from 'hono';
-import type { GatewayEnv, StackContext } from '../gateway/context.ts';
+import type { ServiceEnv, StackContext } from '../context/context.ts';
 import { hasFunctions } from './catalog.ts';
 import { denoBinary } from './deno-binary.ts';
 import { functionErrors } from './errors.ts';
@@ -31,7 +31,7 @@ export function denoCacheDir(dataDir: string, env: NodeJS.ProcessEnv = process.e
   }
 }
 
-export async function createFunctionsService(ctx: StackContext): Promise<Hono<GatewayEnv>> {
+export async function createFunctionsService(ctx: StackContext): Promise<Hono<ServiceEnv>> {
   // A project with functions needs Deno: say so at start, not on the first call.
   if (await hasFunctions(ctx.config)) denoBinary();
   const pool = new WorkerPool(ctx, {
@@ -45,7 +45,7 @@ export async function createFunctionsService(ctx: StackContext): Promise<Hono<Ga
     wallClockLimitMs: ctx.config.edgeRuntime.wallClockLimitMs,
   });
 
-  const app = new Hono<GatewayEnv>();
+  const app = new Hono<ServiceEnv>();
   app.all('/:name', invoke);
   app.all('/:name/*', invoke);
   app.all('*', () => functionErrors.notFound());

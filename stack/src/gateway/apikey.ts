@@ -2,7 +2,7 @@
 // is not one of the project's keys. The key comes from the `apikey` header or query parameter.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Keys } from '../keys/keys.ts';
-import type { GatewayEnv } from './context.ts';
+import type { ServiceEnv } from '../context/context.ts';
 
 export function readApiKey(c: Context): string | undefined {
   return c.req.header('apikey') ?? new URL(c.req.url).searchParams.get('apikey') ?? undefined;
@@ -35,7 +35,7 @@ export function invalidApiKey(): Response {
 export function requireApiKey(
   keys: Keys,
   isOpen: (path: string, method: string) => boolean = () => false,
-): MiddlewareHandler<GatewayEnv> {
+): MiddlewareHandler<ServiceEnv> {
   return async (c, next) => {
     const value = readApiKey(c);
     const key = value === undefined ? undefined : keys.identifyApiKey(value);

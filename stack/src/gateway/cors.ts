@@ -1,9 +1,12 @@
-// The gateway's CORS, as Supabase's gateway answers browsers: any origin is echoed back with
-// credentials allowed, preflights are answered here (a plain OPTIONS goes on to the service), and the headers a client may read are
-// exposed. Headers are added to the service's response after it is made, never by rebuilding
-// it, so a response built from a string is written straight out by the Node adapter.
+// The gateway's CORS, as Supabase's gateway (Kong's cors plugin with its defaults) answers
+// browsers: `Access-Control-Allow-Origin: *` and never credentials — the APIs authenticate with
+// the apikey and Authorization headers, not cookies, so no origin is ever reflected with
+// `Allow-Credentials: true`. Preflights are answered here (a plain OPTIONS goes on to the
+// service), and the headers a client may read are exposed. Headers are added to the service's
+// response after it is made, never by rebuilding it, so a response built from a string is
+// written straight out by the Node adapter.
 import type { MiddlewareHandler } from 'hono';
-import type { GatewayEnv } from './context.ts';
+import type { ServiceEnv } from '../context/context.ts';
 
 export interface CorsOptions {
   allowMethods: string[];
@@ -11,7 +14,7 @@ export interface CorsOptions {
   maxAge: number;
 }
 
-function setAll(res: Response, headers: [string, string][], vary: string[]): Response {
+function setAll(res: Response, headers: [string, string][]): Response {
   let target = res;
   try {
     for (const [name, value] of headers) target.headers.set(name, value);
@@ -20,30 +23,26 @@ function setAll(res: Response, headers: [string, string][], vary: string[]): Res
     target = new Response(res.body, res);
     for (const [name, value] of headers) target.headers.set(name, value);
   }
-  for (const value of vary) target.headers.append('Vary', value);
   return target;
 }
 
-export function cors(options: CorsOptions): MiddlewareHandler<GatewayEnv> {
+export function cors(options: CorsOptions): MiddlewareHandler<ServiceEnv> {
   const methods = options.allowMethods.join(',');
   const expose = options.exposeHeaders.join(',');
   return async (c, next) => {
-    const origin = c.req.header('origin') || '*';
     // A plain OPTIONS (not a preflight) is the service's to answer, e.g. PostgREST's Allow.
     if (c.req.method === 'OPTIONS' && !c.req.header('access-control-request-method')) {
       await next();
-      const res = setAll(c.res, [['Access-Control-Allow-Origin', origin]], []);
+      const res = setAll(c.res, [['Access-Control-Allow-Origin', '*']]);
       if (res !== c.res) c.res = res;
       return;
     }
     const common: [string, string][] = [
-      ['Access-Control-Allow-Origin', origin],
-      ['Access-Control-Allow-Credentials', 'true'],
+      ['Access-Control-Allow-Origin', '*'],
       ['Access-Control-Expose-Headers', expose],
     ];
     if (c.req.method === 'OPTIONS') {
       const headers = new Headers(common);
-      headers.append('Vary', 'Origin');
       headers.set('Access-Control-Max-Age', String(options.maxAge));
       headers.set('Access-Control-Allow-Methods', methods);
       const requested = c.req.header('access-control-request-headers');
@@ -58,7 +57,7 @@ export function cors(options: CorsOptions): MiddlewareHandler<GatewayEnv> {
       return new Response(null, { status: 204, statusText: 'No Content', headers });
     }
     await next();
-    const res = setAll(c.res, common, ['Origin']);
+    const res = setAll(c.res, common);
     if (res !== c.res) c.res = res;
   };
 }

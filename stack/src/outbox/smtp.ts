@@ -2,7 +2,7 @@
 // nodemailer (the outbox keeps its copy either way).
 import nodemailer from 'nodemailer';
 import type { Config } from '../config/config.ts';
-import type { OutgoingMessage } from './store.ts';
+import type { OutgoingMessage } from './outbox.ts';
 
 type Smtp = NonNullable<Config['auth']['email']['smtp']>;
 

@@ -1,43 +1,10 @@
 // The outbox store: every email and SMS the stack sends lands in sheaf_stack.outbox_messages,
 // and is delivered by SMTP too when `[auth.email.smtp]` is configured.
-import type { Database, Queryable } from '../db/adapter.ts';
+import type { Database } from '../db/adapter.ts';
 import type { Config } from '../config/config.ts';
 import type { Logger } from '../lib/log.ts';
+import type { Outbox, StoredMessage } from './outbox.ts';
 import { createSmtpSender } from './smtp.ts';
-
-export interface OutgoingMessage {
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject?: string;
-  text: string;
-  html?: string;
-  /** The one-time code in the message, when there is one. */
-  code?: string;
-  /** The action link in the message, when there is one. */
-  link?: string;
-  /** What the message is for: confirmation, magiclink, recovery, invite, email_change, … */
-  kind: string;
-}
-
-export interface StoredMessage {
-  id: number;
-  created_at: string;
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string;
-  body_text: string;
-  body_html: string | null;
-  code: string | null;
-  link: string | null;
-  kind: string;
-}
-
-export interface Outbox {
-  /** Stores the message (in tx when given, so it is kept only if the work commits). */
-  send(message: OutgoingMessage, tx?: Queryable): Promise<void>;
-  list(filter: { to?: string; limit?: number }): Promise<StoredMessage[]>;
-  clear(): Promise<void>;
-}
 
 export function createOutbox(db: Database, config: Config, log: Logger): Outbox {
   const smtp = config.auth.email.smtp ? createSmtpSender(config.auth.email.smtp) : undefined;

@@ -1,7 +1,7 @@
 // The REST pipeline for one request, top to bottom: caller → parse → plan → sql → execute →
 // respond. Every stage but execute is pure; any error becomes PostgREST's error response.
 import type { Database } from '../db/adapter.ts';
-import type { ResolvedCaller } from '../gateway/caller.ts';
+import type { ResolvedCaller } from '../context/caller.ts';
 import { RestError, maxAffectedViolation, singularityError, toRestError } from './errors.ts';
 import { Rollback, execute, type QueryHook, type Run } from './execute.ts';
 import { openApiResponse, optionsResponse } from './openapi.ts';

@@ -1,15 +1,15 @@
 // The REST service's one route table: everything under /rest/v1 goes through the pipeline
 // (handle.ts); the path below the prefix names the table, /rpc/<fn>, or the root (OpenAPI).
 import { Hono } from 'hono';
-import type { GatewayEnv } from '../gateway/context.ts';
-import { resolveCaller } from '../gateway/caller.ts';
+import type { ServiceEnv } from '../context/context.ts';
+import { resolveCaller } from '../context/caller.ts';
 import type { Keys } from '../keys/keys.ts';
 import { handleRest, type RestDeps } from './handle.ts';
 
 const WITH_BODY = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
-export function restRoutes(deps: RestDeps, keys: Keys): Hono<GatewayEnv> {
-  const app = new Hono<GatewayEnv>();
+export function restRoutes(deps: RestDeps, keys: Keys): Hono<ServiceEnv> {
+  const app = new Hono<ServiceEnv>();
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
     const prefix = url.pathname.indexOf('/rest/v1');

@@ -2,7 +2,7 @@
 // loaded at start, reloaded on NOTIFY pgrst ('reload schema' / 'reload config') — and hands it to
 // the pipeline through RestDeps, never through a global.
 import type { Hono } from 'hono';
-import type { GatewayEnv, StackContext } from '../gateway/context.ts';
+import type { ServiceEnv, StackContext } from '../context/context.ts';
 import type { QueryHook } from './execute.ts';
 import type { RestDeps } from './handle.ts';
 import { withJwtCache } from './jwt-cache.ts';
@@ -19,7 +19,7 @@ const MIN_REFRESH_MS = 1000;
 export async function createRestService(
   ctx: StackContext,
   options: RestServiceOptions = {},
-): Promise<Hono<GatewayEnv>> {
+): Promise<Hono<ServiceEnv>> {
   const schemas = ctx.config.api.schemas.length ? ctx.config.api.schemas : ['public'];
   let cache: SchemaCache = await loadSchemaCache(ctx.db, schemas);
   let lastLoad = Date.now();

@@ -4,8 +4,8 @@
 import type { Context } from 'hono';
 import type { Database, Queryable } from '../db/adapter.ts';
 import { asCaller, type Caller } from '../db/as-caller.ts';
-import { resolveCaller } from '../gateway/caller.ts';
-import type { GatewayEnv, StackContext } from '../gateway/context.ts';
+import { resolveCaller } from '../context/caller.ts';
+import type { ServiceEnv, StackContext } from '../context/context.ts';
 import { JwtError } from '../keys/keys.ts';
 import type { ByteStore } from './byte-store.ts';
 import { errors, fromDatabaseError } from './errors.ts';
@@ -30,7 +30,7 @@ const JWT_MESSAGES: Record<JwtError['reason'], string> = {
 };
 
 /** The caller of a request; an invalid JWT is AccessDenied as in Supabase Storage. */
-export async function callerOf(c: Context<GatewayEnv>, deps: StorageDeps): Promise<Caller> {
+export async function callerOf(c: Context<ServiceEnv>, deps: StorageDeps): Promise<Caller> {
   try {
     return await resolveCaller(c, deps.ctx.keys);
   } catch (error) {

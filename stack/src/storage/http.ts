@@ -1,11 +1,11 @@
 // HTTP helpers shared by Storage's handlers: the error boundary (every failure answered in
 // Storage's shape; unknown causes logged, sent as 500) and JSON body reading.
 import type { Context } from 'hono';
-import type { GatewayEnv, StackContext } from '../gateway/context.ts';
+import type { ServiceEnv, StackContext } from '../context/context.ts';
 import { errorResponse, errors, StorageError, toStorageError } from './errors.ts';
 import { drainUnread } from './upload-body.ts';
 
-export type Handler = (c: Context<GatewayEnv>) => Promise<Response>;
+export type Handler = (c: Context<ServiceEnv>) => Promise<Response>;
 
 export function guarded(ctx: StackContext, handler: Handler): Handler {
   return async (c) => {

@@ -3,7 +3,7 @@
 // kept by the local-disk byte store under <dataDir>/storage; metadata in storage.* as the caller.
 import path from 'node:path';
 import { Hono } from 'hono';
-import type { GatewayEnv, StackContext } from '../gateway/context.ts';
+import type { ServiceEnv, StackContext } from '../context/context.ts';
 import { callerOf, ownerOf, SERVICE_CALLER, type StorageDeps } from './access.ts';
 import * as buckets from './buckets.ts';
 import { createDiskStore } from './disk-store.ts';
@@ -24,7 +24,7 @@ import { prepareStorage } from './startup.ts';
 import { uploadObject } from './upload.ts';
 import { mustBeValidBucketName } from './validate.ts';
 
-export async function createStorageService(ctx: StackContext): Promise<Hono<GatewayEnv>> {
+export async function createStorageService(ctx: StackContext): Promise<Hono<ServiceEnv>> {
   const deps: StorageDeps = {
     ctx,
     db: ctx.db,
@@ -34,7 +34,7 @@ export async function createStorageService(ctx: StackContext): Promise<Hono<Gate
   };
   await prepareStorage(deps);
 
-  const app = new Hono<GatewayEnv>();
+  const app = new Hono<ServiceEnv>();
   const route = (method: string, pattern: string, handler: Handler) =>
     app.on(method, pattern, guarded(ctx, handler));
 

@@ -167,6 +167,8 @@ describe.each(DRIVERS)('auth limits on %s', (driver) => {
   beforeAll(async () => {
     stack = await startTestStack({
       driver,
+      // These tests stand behind a local proxy that names each client in X-Forwarded-For.
+      trustedProxies: ['127.0.0.1', '::1'],
       config: `
 [auth]
 site_url = "http://localhost:3000"

@@ -98,7 +98,7 @@ describe.each(DRIVERS)('stack core on %s', (driver) => {
       },
     });
     expect(res.status).toBeLessThan(300);
-    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('apikey');
   });
 });

@@ -3,8 +3,9 @@
 // Postgres keeps request text out of the SQL: values are parameters, names are quoted identifiers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hono } from 'hono';
-import type { GatewayEnv, StackContext } from '../../src/gateway/context.ts';
+import type { ServiceEnv, StackContext } from '../../src/context/context.ts';
 import { createLogger } from '../../src/lib/log.ts';
+import { createOutbox } from '../../src/outbox/store.ts';
 import { createRestService } from '../../src/rest/service.ts';
 import { DRIVERS, type TestStack } from '../support/stack.ts';
 import { startRestStack } from './support.ts';
@@ -279,7 +280,7 @@ function outsideQuotes(sql: string): string {
 
 describe.each(DRIVERS)('hostile query strings on %s', (driver) => {
   let stack: TestStack;
-  let app: Hono<GatewayEnv>;
+  let app: Hono<ServiceEnv>;
   const seen: { sql: string; params: readonly unknown[] }[] = [];
   beforeAll(async () => {
     stack = await startRestStack(driver);
@@ -288,6 +289,7 @@ describe.each(DRIVERS)('hostile query strings on %s', (driver) => {
       db: stack.db,
       keys: stack.keys,
       log: createLogger(true),
+      outbox: createOutbox(stack.db, stack.config, createLogger(true)),
       apiUrl: stack.url,
       dataDir: '/tmp',
       onStop: () => undefined,

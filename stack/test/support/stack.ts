@@ -89,6 +89,8 @@ export interface TestStackOptions extends WorkdirSpec {
   /** Reuse a database URL (for restart tests on Postgres). */
   databaseUrl?: string;
   env?: NodeJS.ProcessEnv;
+  /** Proxies whose X-Forwarded-For the stack believes (none unless a test stands behind one). */
+  trustedProxies?: string[];
 }
 
 /**
@@ -144,7 +146,13 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
     memory: options.driver === 'pglite' && !options.dataDir,
     dataDir: options.dataDir,
     databaseUrl: options.driver === 'postgres' ? databaseUrl : undefined,
-    env: { ...process.env, DATABASE_URL: undefined, ...options.env },
+    env: {
+      ...process.env,
+      DATABASE_URL: undefined,
+      SHEAF_TRUSTED_PROXIES: undefined,
+      ...options.env,
+    },
+    trustedProxies: options.trustedProxies,
   });
   return Object.assign(stack, {
     workdir,

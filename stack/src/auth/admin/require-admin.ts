@@ -1,14 +1,14 @@
 // The admin API's gate: a service_role JWT or the secret key as the bearer token, answered with
 // no_authorization / bad_jwt / not_admin as Supabase Auth answers other callers.
 import type { Context } from 'hono';
-import { bearerToken } from '../../gateway/caller.ts';
-import type { GatewayEnv } from '../../gateway/context.ts';
+import { bearerToken } from '../../context/caller.ts';
+import type { ServiceEnv } from '../../context/context.ts';
 import type { AuthDeps } from '../deps.ts';
 import { authError } from '../errors.ts';
 
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
-export async function requireAdmin(deps: AuthDeps, c: Context<GatewayEnv>): Promise<void> {
+export async function requireAdmin(deps: AuthDeps, c: Context<ServiceEnv>): Promise<void> {
   const token = bearerToken(c);
   if (!token) {
     // The secret key alone (apikey header, no Authorization) stands for service_role, as the

@@ -1,6 +1,6 @@
 // The /inbox page: a plain, readable list of sent messages (newest first) with subject,
 // recipient, time, the one-time code and the body with working links.
-import type { StoredMessage } from './store.ts';
+import type { StoredMessage } from '../outbox/outbox.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 

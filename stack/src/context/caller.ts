@@ -1,10 +1,10 @@
-// Resolves who is calling a data API (REST, Storage): the bearer JWT when there is one, or the
-// role of the API key. Services turn a JwtError into their own error shape.
+// Resolves who is calling a data API (REST, Storage, Realtime): the bearer JWT when there is
+// one, or the role of the API key. Services turn a JwtError into their own error shape.
 import type { Context } from 'hono';
 import type { JWTPayload } from 'jose';
 import type { Caller } from '../db/as-caller.ts';
 import { JwtError, type Keys } from '../keys/keys.ts';
-import type { GatewayEnv } from './context.ts';
+import type { ServiceEnv } from './context.ts';
 
 export interface ResolvedCaller extends Caller {
   /** The raw bearer JWT, when the caller sent one. */
@@ -22,7 +22,7 @@ export function bearerToken(c: Context): string | undefined {
  * Verifies the bearer JWT (opaque sb_ keys and a missing header fall back to the API key's role).
  * Throws JwtError when a JWT is present but invalid or expired.
  */
-export async function resolveCaller(c: Context<GatewayEnv>, keys: Keys): Promise<ResolvedCaller> {
+export async function resolveCaller(c: Context<ServiceEnv>, keys: Keys): Promise<ResolvedCaller> {
   const token = bearerToken(c);
   const headers: Record<string, string> = {};
   c.req.raw.headers.forEach((value, name) => {

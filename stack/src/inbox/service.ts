@@ -1,10 +1,9 @@
 // The inbox: every email and SMS the stack sent, as a page for people (GET /inbox, newest
 // first) and as JSON for tests (GET /inbox/api/messages?to=…; DELETE clears it).
 import { Hono } from 'hono';
-import type { GatewayEnv, StackContext } from '../gateway/context.ts';
+import type { ServiceEnv, StackContext } from '../context/context.ts';
 import { renderInbox } from './page.ts';
-import { outboxFor } from './registry.ts';
-import type { StoredMessage } from './store.ts';
+import type { StoredMessage } from '../outbox/outbox.ts';
 
 export function messageJson(m: StoredMessage) {
   return {
@@ -21,9 +20,9 @@ export function messageJson(m: StoredMessage) {
   };
 }
 
-export function createInboxService(ctx: StackContext): Hono<GatewayEnv> {
-  const outbox = outboxFor(ctx);
-  const app = new Hono<GatewayEnv>();
+export function createInboxService(ctx: StackContext): Hono<ServiceEnv> {
+  const { outbox } = ctx;
+  const app = new Hono<ServiceEnv>();
   app.get('/', async (c) => {
     const to = c.req.query('to') || undefined;
     return c.html(renderInbox(await outbox.list({ to, limit: 200 }), to));

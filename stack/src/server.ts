@@ -1,0 +1,114 @@
+// The stack's composition: one port, one mount table. Every service is listed here with what the
+// gateway does in front of it (CORS, the API-key check and which paths it leaves open), so the
+// whole API and its protections are visible at a glance. Services receive the context and never
+// import the gateway or each other.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { Hono, type MiddlewareHandler } from 'hono';
+import { createAuthService } from './auth/service.ts';
+import { createClientAddress } from './context/client-address.ts';
+import type { ServiceEnv, StackContext } from './context/context.ts';
+import { createFunctionsService } from './functions/service.ts';
+import { requireApiKey } from './gateway/apikey.ts';
+import { cors } from './gateway/cors.ts';
+import { localOnly } from './gateway/local-only.ts';
+import { createInboxService } from './inbox/service.ts';
+import { createRestService } from './rest/service.ts';
+import { createStorageService } from './storage/service.ts';
+
+/** Auth routes reached from email links and browsers without a key, as Supabase leaves them open. */
+const AUTH_OPEN = /^\/auth\/v1\/(verify|callback|authorize|\.well-known\/jwks\.json|health)$/;
+/** Storage routes that carry their own authorisation (public buckets, signed URLs). */
+const STORAGE_OPEN =
+  /^\/storage\/v1\/(object\/(public|sign|upload\/sign|info\/public)|render\/image\/(public|sign))\//;
+
+export const EXPOSED_HEADERS = [
+  'Content-Range',
+  'Content-Location',
+  'Content-Profile',
+  'Preference-Applied',
+  'Location',
+  'Range-Unit',
+  'X-Supabase-Api-Version',
+  'X-Total-Count',
+  'ETag',
+  'Content-Disposition',
+  'Content-Length',
+  'Content-Type',
+];
+
+interface Mount {
+  prefix: string;
+  create(ctx: StackContext): Hono<ServiceEnv> | Promise<Hono<ServiceEnv>>;
+  /** The API-key check: every path, every path but the open ones, or none. */
+  apikey: 'required' | { except: RegExp } | 'none';
+  /** Gateway CORS; Edge Functions answer preflights and set CORS headers themselves. */
+  cors: boolean;
+  /** Only for the developer's own tools on this machine (see gateway/local-only.ts). */
+  local?: boolean;
+}
+
+const MOUNTS: Mount[] = [
+  { prefix: '/auth/v1', create: createAuthService, apikey: { except: AUTH_OPEN }, cors: true },
+  { prefix: '/rest/v1', create: createRestService, apikey: 'required', cors: true },
+  {
+    prefix: '/storage/v1',
+    create: createStorageService,
+    apikey: { except: STORAGE_OPEN },
+    cors: true,
+  },
+  // Edge Functions check JWTs themselves (verify_jwt), as the Supabase CLI's gateway leaves them.
+  { prefix: '/functions/v1', create: createFunctionsService, apikey: 'none', cors: false },
+  // Every email and SMS the stack sent: sign-in codes and links, so no other site may read it.
+  { prefix: '/inbox', create: createInboxService, apikey: 'none', cors: false, local: true },
+];
+
+export interface GatewayOptions {
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); none by default. */
+  trustedProxies?: readonly string[];
+}
+
+export async function createGateway(
+  ctx: StackContext,
+  options: GatewayOptions = {},
+): Promise<Hono<ServiceEnv>> {
+  const app = new Hono<ServiceEnv>();
+  const clientAddress = createClientAddress(options.trustedProxies ?? []);
+  app.use('*', async (c, next) => {
+    let peer: string | undefined;
+    try {
+      peer = getConnInfo(c).remote.address;
+    } catch {
+      peer = undefined; // not served by Node (app.request in unit tests)
+    }
+    c.set('clientIp', clientAddress(peer, c.req.header('x-forwarded-for')));
+    await next();
+  });
+
+  const withCors = cors({
+    allowMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE', 'OPTIONS'],
+    exposeHeaders: EXPOSED_HEADERS,
+    maxAge: 3600,
+  });
+  app.use('/health', withCors);
+  app.get('/health', (c) => c.json({ status: 'ok' }));
+
+  for (const mount of MOUNTS) {
+    const guards: MiddlewareHandler<ServiceEnv>[] = [];
+    if (mount.local) guards.push(localOnly(ctx));
+    if (mount.cors) guards.push(withCors);
+    if (mount.apikey !== 'none') {
+      const open = mount.apikey === 'required' ? undefined : mount.apikey.except;
+      guards.push(requireApiKey(ctx.keys, open && ((path) => open.test(path))));
+    }
+    // `/prefix/*` also matches `/prefix` itself.
+    for (const guard of guards) app.use(`${mount.prefix}/*`, guard);
+    app.route(mount.prefix, await mount.create(ctx));
+  }
+
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
+  app.onError((error, c) => {
+    ctx.log.error(`unhandled error on ${c.req.method} ${c.req.path}`, error);
+    return c.json({ message: 'An unexpected error occurred' }, 500);
+  });
+  return app;
+}
