@@ -3,17 +3,20 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import {
+  readNotifications,
+  readTemplates,
+  type EmailNotification,
+  type EmailTemplate,
+  type NotificationKind,
+} from './email-content.ts';
 import { ConfigError, Reader, table, type Table } from './values.ts';
 
 export { ConfigError } from './values.ts';
+export type { EmailNotification, EmailTemplate, NotificationKind } from './email-content.ts';
 
 /** The secret the Supabase CLI uses when `[auth] jwt_secret` is not set. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
-
-export interface EmailTemplate {
-  subject?: string;
-  contentPath?: string;
-}
 
 export interface BucketConfig {
   name: string;
@@ -77,6 +80,8 @@ export interface Config {
       otpLength: number;
       otpExpiry: number;
       templates: Record<string, EmailTemplate>;
+      /** [auth.email.notification.<kind>]: security notifications (all off by default). */
+      notifications: Record<NotificationKind, EmailNotification>;
       smtp?: {
         host: string;
         port: number;
@@ -231,7 +236,8 @@ export function parseConfig(
         maxFrequencyMs: r.duration(email, 'max_frequency', 'auth.email', 1000),
         otpLength: r.int(email, 'otp_length', 'auth.email', 6, 6, 10),
         otpExpiry: r.int(email, 'otp_expiry', 'auth.email', 3600, 1, 86400),
-        templates: readTemplates(r, table(email, 'template', 'auth.email')),
+        templates: readTemplates(r, email, workdir),
+        notifications: readNotifications(r, email, workdir),
         smtp: readSmtp(r, table(email, 'smtp', 'auth.email')),
       },
       sms: {
@@ -299,19 +305,6 @@ function readBuckets(r: Reader, buckets: Table): BucketConfig[] {
       objectsPath: r.optionalString(b, 'objects_path', p),
     };
   });
-}
-
-function readTemplates(r: Reader, templates: Table): Record<string, EmailTemplate> {
-  const out: Record<string, EmailTemplate> = {};
-  for (const name of Object.keys(templates)) {
-    const p = `auth.email.template.${name}`;
-    const t = table(templates, name, 'auth.email.template');
-    out[name] = {
-      subject: r.optionalString(t, 'subject', p),
-      contentPath: r.optionalString(t, 'content_path', p),
-    };
-  }
-  return out;
 }
 
 function readSmtp(r: Reader, smtp: Table): Config['auth']['email']['smtp'] {

@@ -1,9 +1,11 @@
 // The inbox: every email and SMS the stack sent, as a page for people (GET /inbox, newest
-// first) and as JSON for tests (GET /inbox/api/messages?to=…; DELETE clears it).
+// first) and as JSON for tests (GET /inbox/api/messages?to=…; DELETE clears it). Edge Functions
+// send their own mail in with POST /inbox/api/send (send-api.ts).
 import { Hono } from 'hono';
 import type { ServiceEnv, StackContext } from '../context/context.ts';
 import { renderInbox } from './page.ts';
 import type { StoredMessage } from '../outbox/outbox.ts';
+import { sendHandler } from './send-api.ts';
 
 export function messageJson(m: StoredMessage) {
   return {
@@ -33,6 +35,7 @@ export function createInboxService(ctx: StackContext): Hono<ServiceEnv> {
     const messages = await outbox.list({ to, limit: Number.isFinite(limit) ? limit : 100 });
     return c.json({ messages: messages.map(messageJson) });
   });
+  app.post('/api/send', sendHandler(ctx));
   app.delete('/api/messages', async (c) => {
     await outbox.clear();
     return c.body(null, 204);

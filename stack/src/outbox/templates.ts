@@ -46,13 +46,27 @@ const DEFAULTS: Record<EmailKind, { subject: string; html: string }> = {
   },
 };
 
-function render(template: string, data: TemplateData): string {
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&#34;',
+  "'": '&#39;',
+};
+
+/**
+ * Fills `{{ .Name }}` and `{{ .Data.key }}` as Auth's Go templates do for these simple uses,
+ * HTML-escaping every value (Auth renders subjects and bodies with html/template).
+ */
+export function renderTemplate(template: string, data: { Data: Record<string, unknown> }): string {
   return template.replace(
     /\{\{\s*\.([A-Za-z]+)(?:\.([A-Za-z0-9_]+))?\s*\}\}/g,
     (_, key: string, sub?: string) => {
-      if (key === 'Data' && sub) return String(data.Data[sub] ?? '');
-      const value = (data as unknown as Record<string, unknown>)[key];
-      return typeof value === 'string' ? value : '';
+      const value =
+        key === 'Data' && sub ? data.Data[sub] : (data as unknown as Record<string, unknown>)[key];
+      const text =
+        typeof value === 'string' ? value : key === 'Data' && value != null ? String(value) : '';
+      return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
     },
   );
 }
@@ -64,6 +78,10 @@ export function htmlToText(html: string): string {
     .replace(/<br\s*\/?>/g, '\n')
     .replace(/<\/(p|h\d|div|li)>/g, '\n')
     .replace(/<[^>]+>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#34;|&quot;/g, '"')
+    .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -80,12 +98,12 @@ export function renderEmail(
     try {
       html = readFileSync(path.resolve(config.workdir, own.contentPath), 'utf8');
     } catch {
-      // A missing template file falls back to the default, as the CLI does when the file is absent.
+      // The file was checked at start (config); if it went away since, the default is used.
     }
   }
-  const rendered = render(html, data);
+  const rendered = renderTemplate(html, data);
   return {
-    subject: render(own?.subject ?? DEFAULTS[kind].subject, data),
+    subject: renderTemplate(own?.subject ?? DEFAULTS[kind].subject, data),
     html: rendered,
     text: htmlToText(rendered),
   };

@@ -10,6 +10,7 @@ import { authError } from '../errors.ts';
 import { clientIp, obj, optStr, readBody, str } from '../http.ts';
 import { sendEmailChange, sendSmsCode } from '../messages.ts';
 import { SMS_OTP_EXPIRY_SECONDS, tokenHash } from '../otp.ts';
+import { notifyChanges } from '../notifications.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../password.ts';
 import { checkPkceParams, createFlowState } from '../pkce.ts';
 import { redirectFor } from '../redirect.ts';
@@ -178,5 +179,6 @@ export async function updateUser(deps: AuthDeps, c: Context): Promise<Response> 
         await sendSmsCode(deps, tx, (await findUserById(tx, user.id))!, phone, 'phone_change', ip);
     }
   });
+  await notifyChanges(deps, user, ip, passwordHash !== undefined);
   return c.json(await loadUserJson(deps.ctx.db, user.id));
 }

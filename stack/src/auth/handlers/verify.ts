@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { AuthDeps } from '../deps.ts';
 import { AuthError, authError } from '../errors.ts';
 import { clientIp, readBody, str } from '../http.ts';
+import { notifyChanges } from '../notifications.ts';
 import { tokenHash } from '../otp.ts';
 import { issueAuthCode } from '../pkce.ts';
 import { redirectFor } from '../redirect.ts';
@@ -18,6 +19,7 @@ import {
   apply,
   byCode,
   byTokenHash,
+  type Found,
 } from '../verify-lookup.ts';
 
 export async function verifyPost(deps: AuthDeps, c: Context): Promise<Response> {
@@ -51,10 +53,12 @@ export async function verifyPost(deps: AuthDeps, c: Context): Promise<Response> 
     throw authError('validation_failed', 'Unsupported verification type');
   if (token && (type === 'sms' || type === 'phone_change') !== !!phone)
     throw authError('otp_expired', TOKEN_INVALID);
+  let before: Found['user'] | undefined;
   const result = await deps.ctx.db.transaction(async (tx) => {
     const found = hash
       ? await byTokenHash(deps, tx, type, hash)
       : await byCode(deps, tx, type, phone || email, token);
+    before = found.user;
     if (!hash) hash = tokenHash(phone || email, token);
     if (!(await apply(deps, tx, found, hash))) return undefined;
     return issueSession(deps, tx, found.user.id, 'otp', {
@@ -62,6 +66,7 @@ export async function verifyPost(deps: AuthDeps, c: Context): Promise<Response> 
       ip: clientIp(c),
     });
   });
+  if (before) await notifyChanges(deps, before, clientIp(c));
   if (!result) return c.json({ msg: SINGLE_CONFIRMATION, code: '200' });
   return c.json(result);
 }
@@ -83,11 +88,13 @@ export async function verifyGet(deps: AuthDeps, c: Context): Promise<Response> {
   if (!token) throw authError('validation_failed', 'Verify requires a token or a token hash');
   const pkce = token.startsWith('pkce_');
   let outcome: { session?: TokenResponse; code?: string; single?: boolean };
+  let before: Found['user'] | undefined;
   try {
     outcome = await deps.ctx.db.transaction(async (tx) => {
       if (!['signup', 'invite', 'recovery', 'magiclink', 'email_change'].includes(type))
         throw authError('validation_failed', 'Unsupported verification type');
       const found = await byTokenHash(deps, tx, type, token);
+      before = found.user;
       if (!(await apply(deps, tx, found, token))) return { single: true };
       if (pkce) {
         const method = type === 'signup' ? 'email/signup' : type;
@@ -111,6 +118,7 @@ export async function verifyGet(deps: AuthDeps, c: Context): Promise<Response> {
     if (!(error instanceof AuthError)) throw error;
     return c.redirect(errorRedirect(redirectTo, error, pkce), 303);
   }
+  if (before) await notifyChanges(deps, before, clientIp(c));
   const url = new URL(redirectTo);
   if (outcome.single) {
     if (pkce) url.searchParams.set('message', SINGLE_CONFIRMATION);

@@ -9,6 +9,7 @@ import { audit } from '../audit.ts';
 import { authError } from '../errors.ts';
 import { clientIp, readBody, str } from '../http.ts';
 import { checkFrequency } from '../messages.ts';
+import { notify } from '../notifications.ts';
 import { generateOtp, tokenHash } from '../otp.ts';
 import { authenticate, type Authenticated } from '../session-auth.ts';
 import { addAmrClaim, reissueSession, validIp } from '../tokens.ts';
@@ -148,6 +149,10 @@ export async function verifyFactor(deps: AuthDeps, c: Context): Promise<Response
     await addAmrClaim(tx, auth.sessionId!, factor.factor_type === 'totp' ? 'totp' : 'mfa/phone');
     return reissueSession(deps, tx, auth.user.id, auth.sessionId!);
   });
+  if (factor.status !== 'verified')
+    await notify(deps, 'mfa_factor_enrolled', auth.user, clientIp(c), {
+      FactorType: factor.factor_type,
+    });
   return c.json(session);
 }
 
@@ -165,6 +170,9 @@ export async function unenrollFactor(deps: AuthDeps, c: Context): Promise<Respon
       `update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where user_id = $1 and factor_id = $2`,
       [auth.user.id, factor.id],
     );
+  });
+  await notify(deps, 'mfa_factor_unenrolled', auth.user, clientIp(c), {
+    FactorType: factor.factor_type,
   });
   return c.json({ id: factor.id });
 }

@@ -1,0 +1,74 @@
+// POST /inbox/api/send: lets the project's Edge Functions send an email into the local inbox, in
+// the JSON shape of Resend's `POST /emails` (the mail API Supabase's guides use from functions):
+// { from, to: string | string[], subject, html?, text?, tags?: [{ name, value }] }. A function
+// that posts this body to a mail API on hosted Supabase posts the same body here locally.
+// Only the project's service key (legacy service_role JWT or sb_secret_…) may send, as a Bearer
+// token: any other caller could fill the developer's inbox with look-alike messages.
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { ServiceEnv, StackContext } from '../context/context.ts';
+import { htmlToText } from '../outbox/templates.ts';
+
+/** The bare address of `Name <a@b>` or `a@b`. */
+function bare(address: string): string {
+  return /<([^>]+)>\s*$/.exec(address)?.[1]?.trim() ?? address.trim();
+}
+
+const Address = z
+  .string()
+  .max(400)
+  .refine((value) => /^[^\s@<>]+@[^\s@<>]+$/.test(bare(value)), 'not an email address');
+
+const SendBody = z.object({
+  from: z.string().max(400).optional(),
+  to: z.union([Address, z.array(Address).min(1).max(50)]),
+  subject: z.string().max(998),
+  html: z.string().max(1_000_000).optional(),
+  text: z.string().max(1_000_000).optional(),
+  tags: z.array(z.object({ name: z.string().max(256), value: z.string().max(256) })).optional(),
+});
+
+function problem(c: Context, status: 400 | 401 | 403 | 422, name: string, message: string) {
+  return c.json({ statusCode: status, name, message }, status);
+}
+
+export function sendHandler(ctx: StackContext) {
+  return async (c: Context<ServiceEnv>): Promise<Response> => {
+    const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    if (!token)
+      return problem(c, 401, 'missing_api_key', 'Missing API key in the authorization header.');
+    if (ctx.keys.identifyApiKey(token)?.role !== 'service_role')
+      return problem(c, 403, 'invalid_api_key', "Only the project's service key can send mail.");
+    let json: unknown;
+    try {
+      json = await c.req.json();
+    } catch {
+      return problem(c, 400, 'validation_error', 'The body must be JSON.');
+    }
+    const parsed = SendBody.safeParse(json);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      const where = issue.path.join('.') || 'body';
+      return problem(c, 422, 'validation_error', `Invalid \`${where}\`: ${issue.message}`);
+    }
+    const mail = parsed.data;
+    if (!mail.html && !mail.text)
+      return problem(c, 422, 'validation_error', 'Missing `html` or `text` field.');
+    const kind = mail.tags?.find((t) => t.name === 'category')?.value || 'function';
+    const subject = mail.subject.replace(/[\r\n]+/g, ' ');
+    const ids: string[] = [];
+    for (const to of [mail.to].flat()) {
+      await ctx.outbox.send({
+        channel: 'email',
+        recipient: bare(to),
+        subject,
+        html: mail.html,
+        text: mail.text ?? htmlToText(mail.html ?? ''),
+        link: /href="(https?:\/\/[^"]+)"/.exec(mail.html ?? '')?.[1],
+        kind,
+      });
+      ids.push(crypto.randomUUID());
+    }
+    return c.json({ id: ids[0] });
+  };
+}
