@@ -1,10 +1,25 @@
-// The owner invites someone by email as an editor or a viewer.
+// The owner invites someone by email as an editor or a viewer; the function adds or invites them
+// and tells them by email.
 import { useState, type FormEvent } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
-import { useShareNotebookMutation } from './data/share-notebook-mutation.ts';
+import { useShareNotebookMutation, type ShareResult } from './data/share-notebook-mutation.ts';
+
+/** What happened, in a sentence: who can do what now, and whether they were told by email. */
+function shareOutcome(address: string, role: 'editor' | 'viewer', result: ShareResult): string {
+  const can = role === 'editor' ? 'edit' : 'read';
+  if (result.status === 'member') {
+    if (result.added === false) return `${address} can now ${can} this notebook.`;
+    return result.email_sent === false
+      ? `${address} can now ${can} this notebook. We could not email them, so let them know yourself.`
+      : `${address} can now ${can} this notebook. We emailed them a link to it.`;
+  }
+  return result.email_sent === false
+    ? `${address} has no account yet. We could not send the invitation email: ask them to sign up with this address, and they join when they do.`
+    : `${address} has no account yet: we emailed an invitation, and they join when they sign up.`;
+}
 
 export function InviteForm({ notebookId }: { notebookId: string }) {
   const [email, setEmail] = useState('');
@@ -24,11 +39,7 @@ export function InviteForm({ notebookId }: { notebookId: string }) {
       { email, role },
       {
         onSuccess: (result) => {
-          setDone(
-            result.status === 'member'
-              ? `${email.trim()} can now ${role === 'editor' ? 'edit' : 'read'} this notebook.`
-              : `${email.trim()} has no account yet: an invitation was sent, and they join when they sign up.`,
-          );
+          setDone(shareOutcome(email.trim(), role, result));
           setEmail('');
         },
         onError: (e) => setError(describeError(e).message),

@@ -74,15 +74,22 @@ export function renderTemplate(template: string, data: { Data: Record<string, un
 /** Plain text from the HTML body: links kept as "text (url)", tags dropped. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g, '$2: $1')
+    .replace(/\s+/g, ' ')
+    .replace(
+      /<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g,
+      (_, url: string, label: string) => `${label.trim()}: ${url}`,
+    )
     .replace(/<br\s*\/?>/g, '\n')
-    .replace(/<\/(p|h\d|div|li)>/g, '\n')
+    .replace(/<\/(p|h\d|div|li)>/g, '\n\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&#34;|&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&')
+    .split('\n')
+    .map((line) => line.trim())
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -43,7 +43,7 @@ const TABLES: Record<string, TableSpec> = {
     match: (w) => ({ notebook_id: w.notebookId, user_id: w.viewer.id }),
     insert: (w) => ({ notebook_id: w.notebookId, user_id: w.outsider.id, role: 'viewer' }),
     patch: { role: 'editor' },
-    allowed: { select: MEMBERS, insert: ['owner'], update: ['owner'], delete: ['viewer', 'owner'] },
+    allowed: { select: MEMBERS, insert: [], update: ['owner'], delete: ['viewer', 'owner'] },
   },
   notes: {
     match: (w) => ({ id: w.noteId }),
@@ -68,7 +68,7 @@ const TABLES: Record<string, TableSpec> = {
     match: (w) => ({ id: w.invitationId }),
     insert: (w) => ({ notebook_id: w.notebookId, email: 'new@example.com', role: 'editor' }),
     patch: { role: 'editor' },
-    allowed: { select: ['owner'], insert: ['owner'], update: ['owner'], delete: ['owner'] },
+    allowed: { select: ['owner'], insert: [], update: ['owner'], delete: ['owner'] },
   },
 };
 

@@ -70,9 +70,10 @@ const MATRIX: Record<string, Record<Op, Case>> = {
       allowed: MEMBERS,
     },
     insert: {
+      // Only share-notebook adds people (it knows their address and tells them).
       sql: `insert into public.notebook_members (notebook_id, user_id, role) values ($1, $2, 'viewer')`,
       params: (w) => [w.notebookId, w.outsider.id],
-      allowed: ['owner'],
+      allowed: [],
     },
     update: {
       sql: `update public.notebook_members set role = 'editor' where notebook_id = $1 and user_id = $2`,
@@ -140,7 +141,7 @@ const MATRIX: Record<string, Record<Op, Case>> = {
     insert: {
       sql: `insert into public.invitations (notebook_id, email, role) values ($1, 'New@Example.com', 'editor') returning id`,
       params: (w) => [w.notebookId],
-      allowed: ['owner'],
+      allowed: [],
     },
     update: {
       sql: `update public.invitations set role = 'editor' where id = $1`,

@@ -30,6 +30,8 @@ describe.each(DRIVERS)('share-notebook on %s', (driver) => {
       status: 'member',
       user_id: world.outsider.id,
       role: 'viewer',
+      added: true,
+      email_sent: true,
     });
     const again = await share({
       notebook_id: world.notebookId,
@@ -37,6 +39,7 @@ describe.each(DRIVERS)('share-notebook on %s', (driver) => {
       role: 'editor',
     });
     expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ added: false, email_sent: false });
     const { rows } = await stack.db.query(
       'select role from public.notebook_members where notebook_id = $1 and user_id = $2',
       [world.notebookId, world.outsider.id],

@@ -1,6 +1,10 @@
 // Supabase clients for Sheaf's edge functions: one acting as the caller (their JWT, so row-level
 // security decides), and the service-role client for what only the backend may do.
-import { createClient, type SupabaseClient } from 'npm:@supabase/supabase-js@2';
+import {
+  createClient,
+  isAuthRetryableFetchError,
+  type SupabaseClient,
+} from 'npm:@supabase/supabase-js@2';
 import { HttpError } from './http.ts';
 
 function env(name: string): string {
@@ -36,6 +40,27 @@ export interface Caller {
   client: SupabaseClient;
 }
 
+/**
+ * The token's claims when Auth vouches for it (signature checked against the JWKS, or /user for
+ * symmetric tokens); null for any token that cannot be verified — malformed, expired, unknown key,
+ * or a header that names another algorithm than its key's (WebCrypto throws for those, and
+ * auth-js passes such errors through). Only Auth being unreachable is not the caller's fault.
+ */
+async function verifiedClaims(
+  client: SupabaseClient,
+  token: string,
+): Promise<Record<string, unknown> | null> {
+  try {
+    const { data, error } = await client.auth.getClaims(token);
+    if (isAuthRetryableFetchError(error))
+      throw new HttpError(503, 'auth_unavailable', 'Sign-in could not be checked right now.');
+    return error || !data ? null : (data.claims as Record<string, unknown>);
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    return null;
+  }
+}
+
 /** The signed-in caller, with the JWT verified by Auth (JWKS or /user); 401 otherwise. */
 export async function callerOf(req: Request): Promise<Caller> {
   const header = req.headers.get('Authorization') ?? '';
@@ -45,9 +70,8 @@ export async function callerOf(req: Request): Promise<Caller> {
     auth: noSession,
     global: { headers: { Authorization: `Bearer ${token}` } },
   });
-  const { data, error } = await client.auth.getClaims(token);
-  const claims = data?.claims;
-  if (error || !claims || typeof claims.sub !== 'string' || claims.role !== 'authenticated')
+  const claims = await verifiedClaims(client, token);
+  if (!claims || typeof claims.sub !== 'string' || claims.role !== 'authenticated')
     throw new HttpError(401, 'unauthorized', 'Sign in to use this function.');
   return {
     id: claims.sub,

@@ -1,16 +1,21 @@
-// share-notebook: the owner of a notebook shares it with an email address. An address that
-// belongs to a confirmed account becomes a member at once; any other address gets a pending
-// invitation (claimed by a database trigger when the address is confirmed) and an invitation
-// email sent by Auth. The ownership check and every write run with the caller's JWT, so row-level
-// security decides; the service key is used only to resolve the address and send the email.
+// share-notebook: the owner of a notebook shares it with an email address — the only way a person
+// is added to a notebook (authenticated callers cannot insert members or invitations themselves).
+// An address that belongs to a confirmed account becomes a member at once and is told by email;
+// any other address gets a pending invitation (claimed by a database trigger when the address is
+// confirmed) and Auth's invitation email, which names who shared which notebook. The caller's
+// ownership is checked with their own JWT (row-level security), and again inside the
+// service-role-only SQL helpers that write the membership or invitation.
 //
 // POST { notebook_id, email, role: 'editor' | 'viewer', redirect_to? }
-//   200 { status: 'member', user_id, role }  |  200 { status: 'invited', email, role, email_sent }
+//   200 { status: 'member', user_id, role, added, email_sent }
+//   200 { status: 'invited', email, role, email_sent }
 //   4xx { error: { code, message } }
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { adminClient, callerOf, requireAssurance, type Caller } from '../_shared/clients.ts';
 import { HttpError, json, readJsonObject, serve } from '../_shared/http.ts';
+import { sendMail } from '../_shared/mail.ts';
 import { drainOwnQuietly } from '../_shared/storage-cleanup.ts';
+import { sharedWithYouMail } from './shared-mail.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -20,6 +25,11 @@ interface ShareParams {
   email: string;
   role: 'editor' | 'viewer';
   redirectTo?: string;
+}
+
+interface Notebook {
+  id: string;
+  name: string;
 }
 
 function parseParams(body: Record<string, unknown>): ShareParams {
@@ -41,10 +51,10 @@ function parseParams(body: Record<string, unknown>): ShareParams {
 }
 
 /** The notebook as the caller sees it; 404 when they cannot see it, 403 when not the owner. */
-async function requireOwner(caller: Caller, notebookId: string): Promise<void> {
+async function requireOwner(caller: Caller, notebookId: string): Promise<Notebook> {
   const { data, error } = await caller.client
     .from('notebooks')
-    .select('id, owner_id')
+    .select('id, name, owner_id')
     .eq('id', notebookId)
     .maybeSingle();
   if (error) throw new Error(`notebooks: ${error.message}`);
@@ -52,53 +62,49 @@ async function requireOwner(caller: Caller, notebookId: string): Promise<void> {
     throw new HttpError(404, 'notebook_not_found', 'That notebook does not exist or is not yours.');
   if (data.owner_id !== caller.id)
     throw new HttpError(403, 'not_owner', 'Only the owner of a notebook can share it.');
+  return { id: data.id, name: data.name };
 }
 
-async function addMember(client: SupabaseClient, p: ShareParams, userId: string): Promise<void> {
-  const { data: existing, error } = await client
-    .from('notebook_members')
-    .select('role')
-    .eq('notebook_id', p.notebookId)
-    .eq('user_id', userId)
+/** How the person sharing is named in emails: their display name, else their address. */
+async function sharerName(caller: Caller): Promise<string> {
+  const { data } = await caller.client
+    .from('profiles')
+    .select('display_name')
+    .eq('id', caller.id)
     .maybeSingle();
-  if (error) throw new Error(`notebook_members: ${error.message}`);
-  const write = existing
-    ? client
-        .from('notebook_members')
-        .update({ role: p.role })
-        .eq('notebook_id', p.notebookId)
-        .eq('user_id', userId)
-    : client
-        .from('notebook_members')
-        .insert({ notebook_id: p.notebookId, user_id: userId, role: p.role });
-  const { error: writeError } = await write;
-  if (writeError) throw new Error(`notebook_members: ${writeError.message}`);
+  const name = typeof data?.display_name === 'string' ? data.display_name.trim() : '';
+  return name || caller.email || 'Someone';
 }
 
-async function addInvitation(client: SupabaseClient, p: ShareParams): Promise<void> {
-  const { data: existing, error } = await client
-    .from('invitations')
-    .select('id')
-    .eq('notebook_id', p.notebookId)
-    .eq('email', p.email)
-    .maybeSingle();
-  if (error) throw new Error(`invitations: ${error.message}`);
-  const write = existing
-    ? client.from('invitations').update({ role: p.role }).eq('id', existing.id)
-    : client
-        .from('invitations')
-        .insert({ notebook_id: p.notebookId, email: p.email, role: p.role });
-  const { error: writeError } = await write;
-  if (writeError) throw new Error(`invitations: ${writeError.message}`);
+/** Runs a service-role SQL helper; its refusal (42501) means the caller no longer owns it. */
+async function callHelper(admin: SupabaseClient, fn: string, args: Record<string, unknown>) {
+  const { data, error } = await admin.rpc(fn, args);
+  if (error?.code === '42501')
+    throw new HttpError(403, 'not_owner', 'Only the owner of a notebook can share it.');
+  if (error) throw new Error(`${fn}: ${error.message}`);
+  return data as unknown;
 }
 
-/** Sends the invitation email through Auth; false when Auth would not send one. */
-async function sendInvite(admin: SupabaseClient, p: ShareParams): Promise<boolean> {
+/** Sends Auth's invitation email with the notebook in its data (the invite template shows it). */
+async function sendInvite(
+  admin: SupabaseClient,
+  p: ShareParams,
+  notebook: Notebook,
+  sharedBy: string,
+  pendingUserId: string | null,
+): Promise<boolean> {
+  const data = {
+    invited_to_notebook: notebook.id,
+    notebook_name: notebook.name,
+    shared_by: sharedBy,
+  };
+  // Auth keeps an existing (unconfirmed) user's metadata as it is: bring it up to date first.
+  if (pendingUserId) {
+    const { error } = await admin.auth.admin.updateUserById(pendingUserId, { user_metadata: data });
+    if (error) console.warn(`update ${p.email}: ${error.message}`);
+  }
   const redirectTo = p.redirectTo ?? Deno.env.get('SHEAF_INVITE_REDIRECT_URL') ?? undefined;
-  const { error } = await admin.auth.admin.inviteUserByEmail(p.email, {
-    redirectTo,
-    data: { invited_to_notebook: p.notebookId },
-  });
+  const { error } = await admin.auth.admin.inviteUserByEmail(p.email, { redirectTo, data });
   if (error) console.warn(`invite ${p.email}: ${error.message}`);
   return !error;
 }
@@ -109,19 +115,45 @@ serve(['POST'], async (req) => {
   await requireAssurance(caller);
   if (caller.email && caller.email.toLowerCase() === params.email)
     throw new HttpError(400, 'cannot_share_with_self', 'You already own this notebook.');
-  await requireOwner(caller, params.notebookId);
+  const notebook = await requireOwner(caller, params.notebookId);
 
   const admin = adminClient();
   await drainOwnQuietly(admin, caller.id);
-  const { data: userId, error } = await admin.rpc('user_id_by_email', { address: params.email });
-  if (error) throw new Error(`user_id_by_email: ${error.message}`);
-  if (typeof userId === 'string') {
-    if (userId === caller.id)
+  const accounts = (await callHelper(admin, 'account_by_email', { address: params.email })) as {
+    id: string;
+    confirmed: boolean;
+  }[];
+  const account = accounts[0] ?? null;
+  const sharedBy = await sharerName(caller);
+
+  if (account?.confirmed) {
+    if (account.id === caller.id)
       throw new HttpError(400, 'cannot_share_with_self', 'You already own this notebook.');
-    await addMember(caller.client, params, userId);
-    return json({ status: 'member', user_id: userId, role: params.role });
+    const added = (await callHelper(admin, 'add_notebook_member', {
+      notebook: notebook.id,
+      member: account.id,
+      member_role: params.role,
+      actor: caller.id,
+    })) as boolean;
+    const emailSent = added
+      ? await sendMail(
+          sharedWithYouMail({ to: params.email, notebook, sharedBy, role: params.role }),
+        )
+      : false;
+    return json({
+      status: 'member',
+      user_id: account.id,
+      role: params.role,
+      added,
+      email_sent: emailSent,
+    });
   }
-  await addInvitation(caller.client, params);
-  const emailSent = await sendInvite(admin, params);
+  await callHelper(admin, 'add_notebook_invitation', {
+    notebook: notebook.id,
+    address: params.email,
+    member_role: params.role,
+    actor: caller.id,
+  });
+  const emailSent = await sendInvite(admin, params, notebook, sharedBy, account?.id ?? null);
   return json({ status: 'invited', email: params.email, role: params.role, email_sent: emailSent });
 });

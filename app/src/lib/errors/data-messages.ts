@@ -26,6 +26,7 @@ export const DATA_MESSAGES: Record<string, string> = {
     'Sheaf sent a request the server could not read. Please reload the page and try again.',
   invalid_request: 'Some of what was sent is not valid. Please check it and try again.',
   unauthorized: 'Please sign in again to continue.',
+  auth_unavailable: 'Sheaf could not check your sign-in just now. Please try again in a moment.',
   confirmation_required: 'Confirm that you want to delete your account to continue.',
   method_not_allowed:
     'Sheaf sent a request the server could not read. Please reload the page and try again.',

@@ -1,5 +1,6 @@
-// Shares a notebook by email through the share-notebook edge function: an existing account
-// becomes a member, any other address gets a pending invitation. The function's error body
+// Shares a notebook by email through the share-notebook edge function (the only way to add a
+// person): an existing account becomes a member and is emailed, any other address gets a pending
+// invitation by email. The function's error body
 // ({ error: { code } }) is unwrapped so the catalogue can say what went wrong.
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,10 @@ export interface ShareResult {
   status: 'member' | 'invited';
   role: 'editor' | 'viewer';
   email?: string;
+  /** For a member: false when they already were one (only the role changed). */
+  added?: boolean;
+  /** Whether the person was emailed (an invitation, or "shared with you"). */
+  email_sent?: boolean;
 }
 
 export function useShareNotebookMutation(notebookId: string) {
