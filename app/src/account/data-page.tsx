@@ -47,7 +47,7 @@ export function DataPage() {
     const ok = await deleting.run(async () => {
       await invokeFunction(supabase, 'delete-account', 'POST', { confirm: true });
     });
-    if (ok) await signOut('local');
+    if (ok) await signOut('local', { then: '/signed-out?reason=deleted' });
   }
 
   return (

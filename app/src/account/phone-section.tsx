@@ -10,6 +10,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { PhoneField } from '../ui/phone-field.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { accountPhone } from './api/account-identity.ts';
 
 export function PhoneSection() {
   const supabase = useSupabase();
@@ -23,6 +24,7 @@ export function PhoneSection() {
   const [done, setDone] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
   const submit = useSubmit();
+  const phoneNumber = accountPhone(user);
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -61,9 +63,9 @@ export function PhoneSection() {
         Phone number
       </h2>
       <p className="panel__lead">
-        {user.phone ? (
+        {phoneNumber ? (
           <>
-            Your number is <strong data-testid="current-phone">+{user.phone}</strong>.
+            Your number is <strong data-testid="current-phone">{phoneNumber}</strong>.
           </>
         ) : (
           'Add a number to sign in with a text message code.'
@@ -102,7 +104,7 @@ export function PhoneSection() {
       ) : (
         <form className="form form--narrow" onSubmit={send} noValidate aria-label="Change phone">
           <PhoneField
-            label="New phone number"
+            label={phoneNumber ? 'New phone number' : 'Phone number'}
             country={country}
             onCountryChange={setCountry}
             value={phone}
@@ -111,7 +113,7 @@ export function PhoneSection() {
           />
           <div>
             <Button type="submit" pending={submit.pending}>
-              {user.phone ? 'Change number' : 'Add number'}
+              {phoneNumber ? 'Change number' : 'Add number'}
             </Button>
           </div>
         </form>

@@ -56,6 +56,12 @@ export function createAppRouter() {
           }),
         },
         {
+          path: 'signed-out',
+          lazy: async () => ({
+            Component: (await import('../auth/signed-out-page.tsx')).SignedOutPage,
+          }),
+        },
+        {
           path: 'reset-password',
           lazy: async () => ({
             Component: (await import('../auth/reset-password-page.tsx')).ResetPasswordPage,

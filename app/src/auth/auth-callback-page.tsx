@@ -1,6 +1,7 @@
 // /auth/callback: where links from emails land. A PKCE ?code= is exchanged by the client as it
 // starts; a ?token_hash=&type= is verified here; errors in the URL become sentences. Once the
-// session is there we continue to ?next= (same-origin), /mfa, or the page the user wanted.
+// session is there we continue to ?next= (same-origin), /mfa, or the page the user wanted. A
+// PKCE link opened in another browser says what Auth did anyway (?from= names the link's purpose).
 import type { EmailOtpType } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -12,6 +13,7 @@ import { useSupabase } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { isVerifierMissing, LinkOpenedElsewhere, linkPurpose } from './link-elsewhere.tsx';
 
 const OTP_TYPES: EmailOtpType[] = [
   'signup',
@@ -46,6 +48,7 @@ export function AuthCallbackPage() {
     !params.get('code') &&
     (params.has('message') || new URLSearchParams(window.location.hash.slice(1)).has('message'));
   const [finished, setFinished] = useState(false);
+  const [elsewhere, setElsewhere] = useState(false);
 
   useEffect(() => {
     if (problem || halfConfirmed) return;
@@ -61,7 +64,8 @@ export function AuthCallbackPage() {
         ({ error } = await supabase.auth.initialize());
       }
       if (cancelled) return;
-      if (error) setProblem(describeError(error).message);
+      if (isVerifierMissing(error)) setElsewhere(true);
+      else if (error) setProblem(describeError(error).message);
       setFinished(true);
     })();
     return () => {
@@ -69,6 +73,8 @@ export function AuthCallbackPage() {
     };
   }, [supabase, params, problem, halfConfirmed]);
 
+  if (elsewhere && state.status !== 'signed-in')
+    return <LinkOpenedElsewhere purpose={linkPurpose(params.get('from'))} />;
   if (halfConfirmed && !problem)
     return (
       <AuthLayout

@@ -21,7 +21,7 @@ export function ForgotPasswordPage() {
 
   const send = (address: string) =>
     supabase.auth.resetPasswordForEmail(address, {
-      redirectTo: `${window.location.origin}/auth/callback?next=/reset-password`,
+      redirectTo: `${window.location.origin}/auth/callback?next=/reset-password&from=recovery`,
     });
 
   async function onSubmit(event: FormEvent) {

@@ -1,5 +1,6 @@
 // /sign-in/code: a one-time code instead of a password. Ask (email or phone), receive, enter; by
 // email the same message also carries a magic link that signs in through /auth/callback (PKCE).
+// Codes never create accounts here: an unknown address is told so, with the way to sign up.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useSubmit } from '../lib/forms/use-submit.ts';
@@ -14,12 +15,13 @@ export function SignInCodePage() {
   const supabase = useSupabase();
   const identifier = useIdentifier();
   const [sentTo, setSentTo] = useState<Identifier | null>(null);
+  const [unknown, setUnknown] = useState<Identifier | null>(null);
   const submit = useSubmit();
 
   function send(id: Identifier) {
     const options = {
       shouldCreateUser: false,
-      emailRedirectTo: `${window.location.origin}/auth/callback`,
+      emailRedirectTo: `${window.location.origin}/auth/callback?from=magiclink`,
     };
     return 'email' in id
       ? supabase.auth.signInWithOtp({ email: id.email, options })
@@ -28,9 +30,18 @@ export function SignInCodePage() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    setUnknown(null);
     const id = identifier.validate();
     if (!id) return;
-    if (await submit.run(() => send(id))) setSentTo(id);
+    let noAccount = false;
+    const ok = await submit.run(async () => {
+      const { error } = await send(id);
+      // Auth itself says so (otp_disabled): codes never create accounts from this page.
+      noAccount = error?.code === 'otp_disabled';
+      return noAccount ? undefined : { error };
+    });
+    if (noAccount) setUnknown(id);
+    else if (ok) setSentTo(id);
   }
 
   const footer = (
@@ -83,6 +94,12 @@ export function SignInCodePage() {
       footer={footer}
     >
       {submit.error ? <Alert tone="error">{submit.error}</Alert> : null}
+      {unknown ? (
+        <Alert tone="error" title="No account found">
+          There is no Sheaf account with {'email' in unknown ? unknown.email : unknown.phone} yet.
+          Check it for typos, or <Link to="/sign-up">create an account</Link> — it takes a minute.
+        </Alert>
+      ) : null}
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Send a sign-in code">
         {identifier.fields}
         <Button type="submit" block pending={submit.pending}>

@@ -29,7 +29,7 @@ export function SignUpPage() {
     if (!id) return;
     if (problem) return passwordRef.current?.focus();
     await submit.run(async () => {
-      const options = { emailRedirectTo: `${window.location.origin}/auth/callback` };
+      const options = { emailRedirectTo: `${window.location.origin}/auth/callback?from=signup` };
       const { data, error } = await supabase.auth.signUp({ ...id, password, options });
       const weak = weakPasswordSentence(error);
       if (weak) {

@@ -3,4 +3,5 @@ export const accountKeys = {
   all: ['account'] as const,
   profile: (userId: string) => ['account', 'profile', userId] as const,
   factors: (userId: string) => ['account', 'factors', userId] as const,
+  sessions: (userId: string) => ['account', 'sessions', userId] as const,
 };

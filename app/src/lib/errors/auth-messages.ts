@@ -83,7 +83,8 @@ export const AUTH_MESSAGES: Record<string, string> = {
   same_password: 'Your new password must be different from the current one.',
   weak_password: 'This password is too weak. Use a longer one with letters and digits.',
   otp_expired: 'That code is wrong or has expired. Check it, or ask for a new one.',
-  otp_disabled: 'Signing in with a one-time code is turned off.',
+  otp_disabled:
+    'There is no Sheaf account with this address or number yet. Check it for typos, or create an account.',
   invalid_credentials: 'The email or password is not right.',
   email_address_not_authorized: 'Emails cannot be sent to this address. Use another address.',
   email_address_invalid: 'This email address is not accepted. Use another address.',

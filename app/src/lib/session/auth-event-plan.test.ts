@@ -27,6 +27,21 @@ describe('planAuthEvent (DESIGN.md session table)', () => {
     expect(plan.forgetReturnTo).toBe(true);
   });
 
+  it('SIGNED_OUT asked for here with a destination ends on that page', () => {
+    const plan = planAuthEvent('SIGNED_OUT', {
+      pathname: '/settings/security',
+      signOutRequestedHere: true,
+      afterSignOut: '/signed-out?reason=everywhere',
+    });
+    expect(plan).toMatchObject({ navigate: '/signed-out?reason=everywhere', notice: null });
+    const elsewhere = planAuthEvent('SIGNED_OUT', {
+      pathname: '/',
+      signOutRequestedHere: false,
+      afterSignOut: '/signed-out?reason=everywhere',
+    });
+    expect(elsewhere.navigate).toBe('/sign-in');
+  });
+
   it('SIGNED_OUT not asked for here (expiry, another tab) says so', () => {
     const plan = planAuthEvent('SIGNED_OUT', at('/settings/profile'));
     expect(plan).toMatchObject({ clearCache: true, notice: SIGNED_OUT_NOTICE });

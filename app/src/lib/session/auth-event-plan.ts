@@ -8,6 +8,8 @@ export interface EventContext {
   pathname: string;
   /** Whether this tab asked for the sign-out itself (versus expiry, revocation, another tab). */
   signOutRequestedHere: boolean;
+  /** Where this tab asked to go after its own sign-out (a page saying what happened). */
+  afterSignOut?: string | null;
 }
 
 export interface EventPlan {
@@ -49,7 +51,9 @@ export function planAuthEvent(event: AuthChangeEvent, ctx: EventContext): EventP
       return {
         ...NONE,
         clearCache: true,
-        navigate: ctx.pathname === '/sign-in' ? null : '/sign-in',
+        navigate:
+          (ctx.signOutRequestedHere ? ctx.afterSignOut : null) ??
+          (ctx.pathname === '/sign-in' ? null : '/sign-in'),
         notice: ctx.signOutRequestedHere ? null : SIGNED_OUT_NOTICE,
         forgetReturnTo: ctx.signOutRequestedHere,
       };

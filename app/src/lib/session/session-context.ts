@@ -32,8 +32,12 @@ export type SessionState = { status: 'loading' } | SignedOut | SignedIn;
 
 export interface SessionApi {
   state: SessionState;
-  /** Signs out ('local' this device, 'global' everywhere, 'others' other devices). */
-  signOut(scope?: 'local' | 'global' | 'others'): Promise<{ error: unknown }>;
+  /** Signs out ('local' this device, 'global' everywhere, 'others' other devices); `then` is
+   * the page this tab ends on (default /sign-in). */
+  signOut(
+    scope?: 'local' | 'global' | 'others',
+    options?: { then?: string },
+  ): Promise<{ error: unknown }>;
 }
 
 export const SessionContext = createContext<SessionApi | null>(null);

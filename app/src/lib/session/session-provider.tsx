@@ -18,6 +18,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const pathname = useRef(location.pathname);
   const signOutRequested = useRef(false);
+  const afterSignOut = useRef<string | null>(null);
   const recovering = useRef(false);
 
   useEffect(() => {
@@ -30,8 +31,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const plan = planAuthEvent(event, {
         pathname: pathname.current,
         signOutRequestedHere: signOutRequested.current,
+        afterSignOut: afterSignOut.current,
       });
-      if (event === 'SIGNED_OUT') signOutRequested.current = false;
+      if (event === 'SIGNED_OUT') {
+        signOutRequested.current = false;
+        afterSignOut.current = null;
+      }
       if (event === 'PASSWORD_RECOVERY') recovering.current = true;
       if (event === 'SIGNED_OUT' || event === 'USER_UPDATED') recovering.current = false;
       const next: SessionState = session
@@ -59,10 +64,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [supabase, queryClient, navigate]);
 
   const signOut = useCallback<SessionApi['signOut']>(
-    async (scope = 'local') => {
-      if (scope !== 'others') signOutRequested.current = true;
+    async (scope = 'local', options = {}) => {
+      if (scope !== 'others') {
+        signOutRequested.current = true;
+        afterSignOut.current = options.then ?? null;
+      }
       const { error } = await supabase.auth.signOut({ scope });
-      if (error) signOutRequested.current = false;
+      if (error) {
+        signOutRequested.current = false;
+        afterSignOut.current = null;
+      }
       return { error };
     },
     [supabase],
