@@ -120,6 +120,7 @@ describe('profile and password', () => {
     const { context, page } = await signedInPage(email, 'first-pass-1');
     await page.goto(`${e2e.appUrl}/settings/security`);
     const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('first-pass-1');
     await form.getByLabel('New password').fill('short');
     await form.getByRole('button', { name: 'Change password' }).click();
     await form.getByText('Use at least 8 characters').waitFor();
@@ -161,7 +162,7 @@ describe('phone change', () => {
     const e164 = `+447911${digits}`;
     const form = page.getByRole('form', { name: 'Change phone' });
     await form.getByLabel('Country').selectOption('GB');
-    await form.getByRole('textbox', { name: 'New phone number' }).fill(`07911 ${digits}`);
+    await form.getByRole('textbox', { name: 'Phone number' }).fill(`07911 ${digits}`);
     const before = await lastMessageId(e2e.stackUrl, [e164, e164.slice(1)]);
     await form.getByRole('button', { name: 'Add number' }).click();
     const sms = await waitForMessage(e2e.stackUrl, [e164, e164.slice(1)], { after: before });
@@ -203,7 +204,8 @@ describe('sessions', () => {
     await signInThroughForm(e2e, laptop.page, email, 'devices-pass-1');
     await laptop.page.waitForURL(`${e2e.appUrl}/`);
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
-    await page.waitForURL('**/sign-in');
+    await page.waitForURL('**/signed-out?reason=everywhere');
+    await page.getByRole('heading', { name: 'You are signed out everywhere' }).waitFor();
     await laptop.page.reload();
     await laptop.page.waitForURL('**/sign-in');
     await laptop.context.close();
@@ -255,7 +257,7 @@ describe('your data', () => {
     await page.waitForURL('**/settings/data');
     await page.getByLabel('Type DELETE to confirm').fill('DELETE');
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForURL('**/sign-in');
+    await page.waitForURL('**/signed-out?reason=deleted');
     await signInThroughForm(e2e, page, email, 'mfa-delete-1');
     await page
       .getByRole('alert')
@@ -278,7 +280,10 @@ describe('your data', () => {
     await page.getByText('Type DELETE in capital letters.').waitFor();
     await page.getByLabel('Type DELETE to confirm').fill('DELETE');
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForURL('**/sign-in');
+    await page.waitForURL('**/signed-out?reason=deleted');
+    await page.getByRole('heading', { name: 'Your account is deleted' }).waitFor();
+    await expectAccessible(page);
+    await screenshots(page, 'signed-out-deleted');
     await signInThroughForm(e2e, page, email, 'data-pass-12');
     await page
       .getByRole('alert')

@@ -64,7 +64,12 @@ export function AuthCallbackPage() {
         ({ error } = await supabase.auth.initialize());
       }
       if (cancelled) return;
-      if (isVerifierMissing(error)) setElsewhere(true);
+      // A ?code= this browser holds no PKCE verifier for is not exchanged at all (auth-js only
+      // treats it as a callback when the verifier is there), or fails with the verifier missing.
+      const unclaimed =
+        !error && !!params.get('code') && !(await supabase.auth.getSession()).data.session;
+      if (cancelled) return;
+      if (unclaimed || isVerifierMissing(error)) setElsewhere(true);
       else if (error) setProblem(describeError(error).message);
       setFinished(true);
     })();

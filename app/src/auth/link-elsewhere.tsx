@@ -15,7 +15,7 @@ export function linkPurpose(value: string | null): LinkPurpose {
     : 'magiclink';
 }
 
-/** True for auth-js's error when this browser has no PKCE verifier for the link's code. */
+/** True for auth-js's error when this browser has no PKCE verifier for the code it exchanges. */
 export function isVerifierMissing(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { name?: unknown; code?: unknown };

@@ -19,6 +19,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const pathname = useRef(location.pathname);
   const signOutRequested = useRef(false);
   const afterSignOut = useRef<string | null>(null);
+  const endingOn = useRef<string | null>(null);
   const recovering = useRef(false);
 
   useEffect(() => {
@@ -33,6 +34,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         signOutRequestedHere: signOutRequested.current,
         afterSignOut: afterSignOut.current,
       });
+      // A page this tab asked to end on lies outside the route guards: go there before the state
+      // changes, or the protected guard would send the tab to /sign-in while that page loads.
+      const endPage =
+        event === 'SIGNED_OUT' && signOutRequested.current ? afterSignOut.current : null;
+      // auth-js may report the same sign-out again (a request that finds no session); a tab on
+      // its way to such a page stays there.
+      const repeated = event === 'SIGNED_OUT' && !endPage && endingOn.current !== null;
+      if (event === 'SIGNED_OUT') endingOn.current = endPage ?? endingOn.current;
+      else if (session) endingOn.current = null;
       if (event === 'SIGNED_OUT') {
         signOutRequested.current = false;
         afterSignOut.current = null;
@@ -41,7 +51,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (event === 'SIGNED_OUT' || event === 'USER_UPDATED') recovering.current = false;
       const next: SessionState = session
         ? await describeSession(supabase, session, recovering.current)
-        : { status: 'signed-out', notice: plan.notice, requested: plan.forgetReturnTo };
+        : {
+            status: 'signed-out',
+            notice: repeated ? null : plan.notice,
+            requested: repeated || plan.forgetReturnTo,
+          };
+      if (endPage) {
+        await navigate(endPage, { replace: true });
+        // The router renders the new page in a transition; wait until it is on screen, so the
+        // signed-out state cannot reach the protected page first.
+        const path = endPage.split('?')[0];
+        for (let i = 0; i < 100 && pathname.current !== path; i++)
+          await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       if (seq !== latest) return; // a newer event already decided the state
       if (plan.clearCache) queryClient.clear();
       if (plan.forgetReturnTo) forgetReturnTo();
@@ -51,7 +73,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         const target =
           next.status === 'signed-in' && next.needsMfa ? '/mfa' : (peekReturnTo() ?? '/');
         navigate(target, { replace: true });
-      } else if (plan.navigate) {
+      } else if (plan.navigate && !endPage && !repeated) {
         navigate(plan.navigate, { replace: true });
       }
     };
