@@ -54,7 +54,7 @@ describe.each(DRIVERS)('export-data on %s', (driver) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
     expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="sheaf-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+      /^attachment; filename="sheaf-export-\d{4}-\d{2}-\d{2}\.zip"; filename\*=UTF-8''sheaf-export-[\d-]+\.zip$/,
     );
     const zip = readZip(await res.arrayBuffer());
     const manifest = JSON.parse(new TextDecoder().decode(zip.get('sheaf-export.json'))) as Manifest;
@@ -66,17 +66,20 @@ describe.each(DRIVERS)('export-data on %s', (driver) => {
     expect(manifest.invitations.map((i) => i.email)).toEqual(['pending@example.com']);
     expect(manifest.notes.map((n) => n.id).sort()).toEqual([world.noteId, editorNoteId].sort());
     const [attachment] = manifest.attachments;
-    expect(attachment!.file).toBe(`files/attachments/${world.attachmentPath}`);
+    expect(attachment!.file).toBe('Research/First note/paper.pdf');
     expect(new TextDecoder().decode(zip.get(attachment!.file!))).toBe('%PDF-1.4 sheaf');
-    expect(manifest.profile.file).toBe(`files/avatars/${world.owner.id}/avatar.png`);
+    expect(manifest.profile.file).toBe('Profile/avatar.png');
     expect(zip.get(manifest.profile.file!)).toEqual(Uint8Array.from([0x89, 0x50, 0x4e, 0x47]));
+    expect(new TextDecoder().decode(zip.get('Research/First note.md'))).toContain(
+      'attachments:\n  - "First note/paper.pdf"\n---\nHello **world**',
+    );
   });
 
   it('gives an editor only what they wrote and where they are a member, as JSON with signed URLs', async () => {
     const res = await callFunction(stack, 'export-data', world.editor, { query: '?format=json' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="sheaf-export-.*\.json"$/,
+      /^attachment; filename="sheaf-export-.*\.json"; filename\*=UTF-8''sheaf-export-.*\.json$/,
     );
     const manifest = (await res.json()) as Manifest;
     expect(manifest.notebooks).toEqual([]);

@@ -1,6 +1,7 @@
 // Reads everything the caller owns or wrote, as the caller (row-level security applies): their
 // profile, the notebooks they own with members and pending invitations, their memberships
-// elsewhere, notes and attachment records in their notebooks or written by them.
+// elsewhere, notes and attachment records in their notebooks or written by them. Or, for one
+// notebook the caller can read: that notebook, its members, notes and attachment records.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import type { Caller } from '../_shared/clients.ts';
 
@@ -9,8 +10,7 @@ type Row = Record<string, unknown>;
 const PAGE = 1000;
 const CHUNK = 100;
 
-const NOTE_COLUMNS =
-  'id, notebook_id, author_id, title, body, tags, pinned, created_at, updated_at';
+const NOTE_COLUMNS = 'id, notebook_id, author_id, title, body, tags, created_at, updated_at';
 const ATTACHMENT_COLUMNS =
   'id, note_id, notebook_id, path, file_name, size_bytes, mime_type, created_by, created_at';
 
@@ -69,16 +69,80 @@ export interface ExportData {
   version: 1;
   exported_at: string;
   user: { id: string; email: string | null };
+  /** Set when one notebook was exported. */
+  notebook_id?: string;
   profile: Row | null;
   notebooks: Row[];
   members: Row[];
   invitations: Row[];
   memberships: Row[];
+  /** Notebooks of other owners that hold notes the caller wrote (id and name). */
+  other_notebooks: Row[];
   notes: Row[];
   attachments: Row[];
 }
 
-export async function collectExport(caller: Caller): Promise<ExportData> {
+/** Ids of notes in the trash among the caller's readable notes (none when there is no trash). */
+export async function trashedNoteIds(db: SupabaseClient, noteIds: string[]): Promise<Set<string>> {
+  const trashed = new Set<string>();
+  for (let i = 0; i < noteIds.length; i += CHUNK) {
+    const { data, error } = await db
+      .from('notes')
+      .select('id')
+      .in('id', noteIds.slice(i, i + CHUNK))
+      .not('deleted_at', 'is', null);
+    if (error) return trashed; // a schema without notes.deleted_at has no trash
+    for (const row of data ?? []) trashed.add(String((row as Row).id));
+  }
+  return trashed;
+}
+
+async function collectNotebook(caller: Caller, notebookId: string): Promise<ExportData | null> {
+  const db = caller.client;
+  const { data: notebook, error } = await db
+    .from('notebooks')
+    .select('*')
+    .eq('id', notebookId)
+    .maybeSingle();
+  if (error) throw new Error(`notebooks: ${error.message}`);
+  if (!notebook) return null;
+  const ids = [notebookId];
+  return {
+    format: 'sheaf-export',
+    version: 1,
+    exported_at: new Date().toISOString(),
+    user: { id: caller.id, email: caller.email ?? null },
+    notebook_id: notebookId,
+    profile: null,
+    notebooks: [notebook],
+    members: await byIds(
+      db,
+      'notebook_members',
+      'notebook_id, user_id, role, created_at',
+      'notebook_id',
+      ids,
+      'user_id',
+    ),
+    invitations: await byIds(
+      db,
+      'invitations',
+      'id, notebook_id, email, role, created_at',
+      'notebook_id',
+      ids,
+    ),
+    memberships: [],
+    other_notebooks: [],
+    notes: await byIds(db, 'notes', NOTE_COLUMNS, 'notebook_id', ids),
+    attachments: await byIds(db, 'attachments', ATTACHMENT_COLUMNS, 'notebook_id', ids),
+  };
+}
+
+/** Everything the caller owns or wrote; with notebookId, that one notebook (null if unreadable). */
+export async function collectExport(
+  caller: Caller,
+  notebookId?: string,
+): Promise<ExportData | null> {
+  if (notebookId) return collectNotebook(caller, notebookId);
   const db = caller.client;
   const { data: profile, error } = await db
     .from('profiles')
@@ -131,6 +195,10 @@ export async function collectExport(caller: Caller): Promise<ExportData> {
         .range(from, to),
     ),
   );
+  const ownedSet = new Set(owned);
+  const elsewhere = [
+    ...new Set(notes.map((n) => String(n.notebook_id)).filter((id) => !ownedSet.has(id))),
+  ];
   return {
     format: 'sheaf-export',
     version: 1,
@@ -141,6 +209,7 @@ export async function collectExport(caller: Caller): Promise<ExportData> {
     members,
     invitations,
     memberships,
+    other_notebooks: await byIds(db, 'notebooks', 'id, name', 'id', elsewhere),
     notes,
     attachments,
   };

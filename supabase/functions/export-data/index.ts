@@ -1,104 +1,171 @@
-// export-data: everything the caller owns or wrote, as a download. Needs aal2 when the caller
-// has a verified MFA factor; all reads run with the caller's JWT (row-level security applies).
+// export-data: everything the caller owns or wrote — or one notebook they can read — as a
+// download. Needs aal2 when the caller has a verified MFA factor; all reads run with the caller's
+// JWT (row-level security applies).
 //
-// GET or POST, ?format=zip (default) | json
-//   zip:  sheaf-export-<date>.zip with sheaf-export.json and the files themselves under
-//         files/avatars/… and files/attachments/… (up to 200 MB of files; beyond that the JSON
-//         carries a signed URL instead of the file)
-//   json: sheaf-export-<date>.json with signed URLs (valid 1 hour) for every file
+// GET or POST, ?format=zip (default) | json, &notebook=<id> for one notebook
+//   zip:  a folder per notebook with a Markdown file per note (front matter: title, tags, dates,
+//         attachments) and each note's files beside it, linked by relative paths; notes others own
+//         that the caller wrote under "Shared with me/"; sheaf-export.json with all the records.
+//         Up to 200 MB of files are included; beyond that the JSON carries signed URLs instead,
+//         and "Files not included.txt" lists them. Streamed as it is made.
+//   json: the records with signed URLs (valid 1 hour) for every file.
 // Both are served with Content-Disposition: attachment.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import { adminClient, callerOf, requireAssurance } from '../_shared/clients.ts';
 import { corsHeaders, HttpError, serve } from '../_shared/http.ts';
 import { drainOwnQuietly } from '../_shared/storage-cleanup.ts';
-import { buildZip, type ZipEntry } from '../_shared/zip.ts';
-import { collectExport, type ExportData } from './collect.ts';
+import { compressible, zipStream, type ZipSource } from '../_shared/zip-stream.ts';
+import { collectExport, trashedNoteIds, type ExportData } from './collect.ts';
+import { Names, planArchive, safeName } from './markdown.ts';
 
 const SIGNED_URL_SECONDS = 3600;
 const MAX_EMBEDDED_BYTES = 200 * 1024 * 1024;
-/** The ZIP writer has no ZIP64: at most 65,535 entries. */
-const MAX_EMBEDDED_FILES = 65_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface FileRef {
-  bucket: 'avatars' | 'attachments';
-  path: string;
-  /** Where the reference is written in the export. */
-  target: Record<string, unknown>;
+type Row = Record<string, unknown>;
+const encoder = new TextEncoder();
+
+async function signedUrl(client: SupabaseClient, bucket: string, path: string) {
+  const { data } = await client.storage.from(bucket).createSignedUrl(path, SIGNED_URL_SECONDS);
+  return data?.signedUrl ?? null;
 }
 
-function fileRefs(data: ExportData): FileRef[] {
-  const refs: FileRef[] = [];
+async function download(client: SupabaseClient, bucket: string, path: string) {
+  const { data, error } = await client.storage.from(bucket).download(path);
+  return error || !data ? null : new Uint8Array(await data.arrayBuffer());
+}
+
+async function signAll(client: SupabaseClient, data: ExportData): Promise<void> {
   if (data.profile && typeof data.profile.avatar_path === 'string')
-    refs.push({ bucket: 'avatars', path: data.profile.avatar_path, target: data.profile });
+    data.profile.signed_url = await signedUrl(client, 'avatars', data.profile.avatar_path);
   for (const a of data.attachments)
-    if (typeof a.path === 'string') refs.push({ bucket: 'attachments', path: a.path, target: a });
-  return refs;
+    a.signed_url = await signedUrl(client, 'attachments', String(a.path));
 }
 
-async function signAll(client: SupabaseClient, refs: FileRef[]): Promise<void> {
-  for (const ref of refs) {
-    const { data } = await client.storage
-      .from(ref.bucket)
-      .createSignedUrl(ref.path, SIGNED_URL_SECONDS);
-    ref.target.signed_url = data?.signedUrl ?? null;
+/** The archive's entries in order: notes, their files, the avatar, the manifest last. */
+async function archiveSources(client: SupabaseClient, data: ExportData): Promise<ZipSource[]> {
+  const trashed = await trashedNoteIds(
+    client,
+    data.notes.map((n) => String(n.id)),
+  );
+  for (const note of data.notes) if (trashed.has(String(note.id))) note.in_trash = true;
+  const plan = planArchive({
+    notebooks: data.notebooks,
+    otherNotebooks: data.other_notebooks,
+    notes: data.notes,
+    attachments: data.attachments,
+    trashed,
+  });
+  const sources: ZipSource[] = plan.notes.map((n) => ({
+    name: n.file,
+    data: async () => encoder.encode(n.text),
+    compress: true,
+  }));
+  const placed = new Map(plan.attachments.map((a) => [a.path, a.file]));
+  const others = new Names();
+  let budget = MAX_EMBEDDED_BYTES;
+  const left: string[] = [];
+  for (const row of data.attachments) {
+    const path = String(row.path);
+    let file = placed.get(path);
+    if (!file) {
+      // A file the caller added to a note they did not write (or one in the trash).
+      file = `Other files/${others.claimFile(safeName(row.file_name, 'file'))}`;
+    }
+    const size = Number(row.size_bytes ?? 0);
+    if (size > budget) {
+      row.signed_url = await signedUrl(client, 'attachments', path);
+      left.push(`${file}\n  ${row.signed_url ?? '(no longer available)'}`);
+      continue;
+    }
+    budget -= size;
+    const target = row;
+    const name = file;
+    sources.push({
+      name,
+      compress: compressible(row.mime_type, name),
+      data: async () => {
+        const bytes = await download(client, 'attachments', path);
+        if (bytes) target.file = name;
+        else target.file_missing = true;
+        return bytes;
+      },
+    });
   }
+  const avatar = data.profile?.avatar_path;
+  if (typeof avatar === 'string') {
+    const name = `Profile/${safeName(avatar.split('/').pop(), 'avatar')}`;
+    sources.push({
+      name,
+      compress: false,
+      data: async () => {
+        const bytes = await download(client, 'avatars', avatar);
+        if (bytes && data.profile) data.profile.file = name;
+        return bytes;
+      },
+    });
+  }
+  if (left.length)
+    sources.push({
+      name: 'Files not included.txt',
+      compress: true,
+      data: async () =>
+        encoder.encode(
+          `These files were too many to include. Download them within an hour:\n\n${left.join('\n\n')}\n`,
+        ),
+    });
+  // Last, so it records which files made it into the archive.
+  sources.push({
+    name: 'sheaf-export.json',
+    compress: true,
+    data: async () => encoder.encode(JSON.stringify(data, null, 2)),
+  });
+  return sources;
 }
 
-async function embedAll(client: SupabaseClient, refs: FileRef[]): Promise<ZipEntry[]> {
-  const entries: ZipEntry[] = [];
-  let total = 0;
-  const rest: FileRef[] = [];
-  for (const ref of refs) {
-    const size = Number((ref.target as { size_bytes?: unknown }).size_bytes ?? 0);
-    if (total + size > MAX_EMBEDDED_BYTES || entries.length >= MAX_EMBEDDED_FILES) {
-      rest.push(ref);
-      continue;
-    }
-    const { data, error } = await client.storage.from(ref.bucket).download(ref.path);
-    if (error || !data) {
-      ref.target.file = null;
-      ref.target.file_missing = true;
-      continue;
-    }
-    const bytes = new Uint8Array(await data.arrayBuffer());
-    total += bytes.length;
-    const name = `files/${ref.bucket}/${ref.path}`;
-    entries.push({ name, data: bytes });
-    ref.target.file = name;
-  }
-  await signAll(client, rest);
-  return entries;
+/** `attachment` with an ASCII name and the real one in UTF-8 (RFC 6266 / 8187). */
+function disposition(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function downloadName(data: ExportData, extension: string): string {
+  const stamp = data.exported_at.slice(0, 10);
+  if (!data.notebook_id) return `sheaf-export-${stamp}.${extension}`;
+  return `${safeName(data.notebooks[0]?.name, 'Notebook')} ${stamp}.${extension}`;
 }
 
 serve(['GET', 'POST'], async (req) => {
   const caller = await callerOf(req);
-  const format = new URL(req.url).searchParams.get('format') ?? 'zip';
+  const params = new URL(req.url).searchParams;
+  const format = params.get('format') ?? 'zip';
   if (format !== 'zip' && format !== 'json')
     throw new HttpError(400, 'invalid_request', "format must be 'zip' or 'json'.");
+  const notebookId = params.get('notebook') ?? undefined;
+  if (notebookId !== undefined && !UUID.test(notebookId))
+    throw new HttpError(400, 'invalid_request', 'notebook must be a notebook id (a UUID).');
   await requireAssurance(caller);
   await drainOwnQuietly(adminClient(), caller.id);
 
-  const data = await collectExport(caller);
-  const refs = fileRefs(data);
-  const stamp = data.exported_at.slice(0, 10);
+  const data = await collectExport(caller, notebookId);
+  if (!data)
+    throw new HttpError(404, 'notebook_not_found', 'That notebook does not exist or is not yours.');
   if (format === 'json') {
-    await signAll(caller.client, refs);
+    await signAll(caller.client, data);
     return new Response(JSON.stringify(data, null, 2), {
       headers: {
         ...corsHeaders,
         'Content-Type': 'application/json',
-        'Content-Disposition': `attachment; filename="sheaf-export-${stamp}.json"`,
+        'Content-Disposition': disposition(downloadName(data, 'json')),
       },
     });
   }
-  const files = await embedAll(caller.client, refs);
-  const manifest = new TextEncoder().encode(JSON.stringify(data, null, 2));
-  const zip = buildZip([{ name: 'sheaf-export.json', data: manifest }, ...files]);
-  return new Response(zip, {
+  const sources = await archiveSources(caller.client, data);
+  return new Response(zipStream(sources, new Date(data.exported_at)), {
     headers: {
       ...corsHeaders,
       'Content-Type': 'application/zip',
-      'Content-Disposition': `attachment; filename="sheaf-export-${stamp}.zip"`,
+      'Content-Disposition': disposition(downloadName(data, 'zip')),
     },
   });
 });
