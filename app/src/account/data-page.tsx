@@ -1,24 +1,16 @@
-// /settings/data: download everything (the export-data function) and delete the account (the
-// delete-account function, after typing DELETE; aal2 when two-step verification is on).
+// /settings/data: download everything (the export-data function), a way to import and export
+// notebooks (/transfer), and deleting the account (the delete-account function, after typing
+// DELETE; aal2 when two-step verification is on), which ends on a page saying it is done.
 import { useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { useSubmit } from '../lib/forms/use-submit.ts';
 import { useSession } from '../lib/session/session-context.ts';
 import { useSupabase } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
-import { invokeFunction } from './api/invoke-function.ts';
-
-function saveBlob(blob: Blob, name: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { invokeFunction } from '../lib/functions/invoke-function.ts';
+import { dispositionName, saveBlob } from '../lib/functions/save-download.ts';
 
 export function DataPage() {
   const supabase = useSupabase();
@@ -34,8 +26,7 @@ export function DataPage() {
   async function exportData() {
     await exporting.run(async () => {
       const response = await invokeFunction(supabase, 'export-data?format=zip', 'GET');
-      const disposition = response.headers.get('content-disposition') ?? '';
-      const name = /filename="?([^";]+)"?/.exec(disposition)?.[1] ?? 'sheaf-export.zip';
+      const name = dispositionName(response.headers.get('content-disposition'), 'sheaf-export.zip');
       saveBlob(await response.blob(), name);
     });
   }
@@ -57,7 +48,12 @@ export function DataPage() {
           Export your data
         </h2>
         <p className="panel__lead">
-          A ZIP file with your profile, notebooks, notes and files, ready to keep or move.
+          A ZIP file with everything you own: a folder of Markdown files for each notebook, your
+          files beside their notes, and your profile and sharing in a JSON file.
+        </p>
+        <p>
+          To import notes, or export a single notebook, go to{' '}
+          <Link to="/transfer">Import and export</Link>.
         </p>
         {exporting.error ? <Alert tone="error">{exporting.error}</Alert> : null}
         <div>

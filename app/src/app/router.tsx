@@ -128,6 +128,12 @@ export function createAppRouter() {
                   },
                 },
                 {
+                  path: 'transfer',
+                  lazy: async () => ({
+                    Component: (await import('../transfer/transfer-page.tsx')).TransferPage,
+                  }),
+                },
+                {
                   path: 'settings',
                   lazy: async () => ({
                     Component: (await import('../account/settings-layout.tsx')).SettingsLayout,

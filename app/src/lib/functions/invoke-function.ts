@@ -1,7 +1,7 @@
 // Calls an Edge Function with the session's token and returns the raw Response (the export is a
 // file: its bytes and its Content-Disposition). A failure becomes a FunctionError carrying the
 // function's own code (e.g. insufficient_aal) so the catalogue can describe it.
-import { envOf, type Supabase } from '../../lib/supabase.ts';
+import { envOf, type Supabase } from '../supabase.ts';
 
 export class FunctionError extends Error {
   constructor(
