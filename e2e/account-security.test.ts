@@ -242,3 +242,63 @@ describe('devices and sessions', () => {
     await context.close();
   });
 });
+
+describe('emails that say who shared which notebook', () => {
+  it('tells an existing member and invites a newcomer by name and notebook', async () => {
+    const ownerEmail = unique('sharer');
+    const owner = await createUser(e2e, ownerEmail, 'sharer-pass-1');
+    await owner.auth.updateUser({ data: { display_name: 'Maya Sharer' } });
+    await owner
+      .from('profiles')
+      .update({ display_name: 'Maya Sharer' })
+      .eq('id', (await owner.auth.getUser()).data.user!.id);
+    const { data: nb } = await owner
+      .from('notebooks')
+      .insert({ name: 'Garden plans' })
+      .select('id')
+      .single();
+    const memberEmail = unique('member');
+    await createUser(e2e, memberEmail, 'member-pass-1');
+
+    const { context, page } = await e2e.newPage();
+    await signInThroughForm(e2e, page, ownerEmail, 'sharer-pass-1');
+    await page.waitForURL(`${e2e.appUrl}/`);
+    await page.goto(`${e2e.appUrl}/n/${nb!.id}`);
+    const before = await lastMessageId(e2e.stackUrl, memberEmail);
+    await page.getByLabel('Invite by email').fill(memberEmail);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page
+      .getByText(`${memberEmail} can now read this notebook. We emailed them a link to it.`)
+      .waitFor();
+    const told = await waitForMessage(e2e.stackUrl, memberEmail, {
+      after: before,
+      kind: 'notebook_shared',
+    });
+    expect(told.subject).toBe('Maya Sharer shared “Garden plans” with you on Sheaf');
+    expect(told.link).toMatch(new RegExp(`/n/${nb!.id}$`));
+
+    const newcomer = unique('newcomer');
+    await page.getByLabel('Invite by email').fill(newcomer);
+    await page.getByRole('button', { name: 'Invite' }).click();
+    await page.getByText(`${newcomer} has no account yet: we emailed an invitation`).waitFor();
+    const invite = await waitForMessage(e2e.stackUrl, newcomer, { kind: 'invite' });
+    expect(invite.subject).toBe('A notebook was shared with you on Sheaf');
+    expect(invite.text).toContain('Maya Sharer invited you to the notebook “Garden plans”');
+    await context.close();
+  });
+});
+
+describe('the demo account', () => {
+  it('opens on a notebook of notes that show what Sheaf does', async () => {
+    const { context, page } = await e2e.newPage();
+    await signInThroughForm(e2e, page, 'demo@sheaf.local', 'sheaf-demo-2026');
+    await page.waitForURL(`${e2e.appUrl}/`);
+    await page.getByRole('link', { name: 'Welcome to Sheaf' }).first().click();
+    await page.waitForURL('**/n/*');
+    for (const title of ['Start here', 'Markdown in Sheaf', 'Weekend in Lisbon', 'Team meeting'])
+      await page.getByText(title, { exact: true }).first().waitFor();
+    await expectAccessible(page);
+    await screenshots(page, 'demo-notebook');
+    await context.close();
+  });
+});
