@@ -6,7 +6,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'npm:fflate@0.8.3';
 export interface ZipSource {
   name: string;
   /** The entry's bytes, fetched only when its turn comes (null leaves the entry out). */
-  data: () => Promise<Uint8Array | null>;
+  data: () => Uint8Array | null | Promise<Uint8Array | null>;
   /** Deflate it (text); otherwise store it as it is (images, PDFs, archives). */
   compress: boolean;
 }

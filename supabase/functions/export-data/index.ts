@@ -58,7 +58,7 @@ async function archiveSources(client: SupabaseClient, data: ExportData): Promise
   });
   const sources: ZipSource[] = plan.notes.map((n) => ({
     name: n.file,
-    data: async () => encoder.encode(n.text),
+    data: () => encoder.encode(n.text),
     compress: true,
   }));
   const placed = new Map(plan.attachments.map((a) => [a.path, a.file]));
@@ -109,7 +109,7 @@ async function archiveSources(client: SupabaseClient, data: ExportData): Promise
     sources.push({
       name: 'Files not included.txt',
       compress: true,
-      data: async () =>
+      data: () =>
         encoder.encode(
           `These files were too many to include. Download them within an hour:\n\n${left.join('\n\n')}\n`,
         ),
@@ -118,7 +118,7 @@ async function archiveSources(client: SupabaseClient, data: ExportData): Promise
   sources.push({
     name: 'sheaf-export.json',
     compress: true,
-    data: async () => encoder.encode(JSON.stringify(data, null, 2)),
+    data: () => encoder.encode(JSON.stringify(data, null, 2)),
   });
   return sources;
 }
