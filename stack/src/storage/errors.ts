@@ -2,7 +2,7 @@
 // (rendered as the string `statusCode` in the body) and the legacy `error` label. As Supabase
 // Storage does, the HTTP status is 400 for every client error and 500 for server errors, unless
 // an error sets its own (`httpStatus`, e.g. 416 for a bad Range or 403 for a missing role).
-import { isPgError } from '../db/adapter.ts';
+// Postgres errors are mapped where the SQL runs (store/run.ts).
 
 export type StorageErrorCode =
   | 'NoSuchBucket'
@@ -104,40 +104,23 @@ export const errors = {
   invalidSignature: (message = 'Invalid signature') =>
     new StorageError('InvalidSignature', 400, message),
   expiredSignature: () => new StorageError('ExpiredToken', 400, 'The provided token has expired.'),
+  resourceReferenced: () =>
+    new StorageError(
+      'ResourceReferenced',
+      409,
+      'The resource could not be updated or removed due to a foreign key constraint',
+    ),
+  relatedResourceMissing: () =>
+    new StorageError('InvalidRequest', 404, 'The related resource does not exist'),
+  database: (code: string) =>
+    new StorageError('DatabaseError', 500, `database error, code: ${code}`),
   internal: () => new StorageError('InternalError', 500, 'Internal server error'),
 };
-
-/** Maps a Postgres error to Storage's error, as Supabase Storage's database layer does. */
-export function fromDatabaseError(error: unknown): StorageError | undefined {
-  if (!isPgError(error)) return undefined;
-  switch (error.code) {
-    case '42501':
-      return errors.accessDenied(
-        error.message.includes('row-level security')
-          ? 'new row violates row-level security policy'
-          : error.message,
-      );
-    case '23505':
-      return errors.resourceAlreadyExists();
-    case '23503':
-      return error.detail?.includes('is still referenced from table')
-        ? new StorageError(
-            'ResourceReferenced',
-            409,
-            'The resource could not be updated or removed due to a foreign key constraint',
-          )
-        : new StorageError('InvalidRequest', 404, 'The related resource does not exist');
-    case '22P02':
-      return errors.invalidParameter('value', error.message);
-    default:
-      return new StorageError('DatabaseError', 500, `database error, code: ${error.code}`);
-  }
-}
 
 /** Any thrown value as a StorageError (unknown causes become a 500). */
 export function toStorageError(error: unknown): StorageError {
   if (error instanceof StorageError) return error;
-  return fromDatabaseError(error) ?? errors.internal();
+  return errors.internal();
 }
 
 export function errorResponse(error: StorageError, headers?: HeadersInit): Response {

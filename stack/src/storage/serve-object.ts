@@ -1,58 +1,10 @@
-// Reading objects: download (authenticated, public, signed), HEAD and info. The row is read as
-// the caller (so RLS hides what the caller may not see: "Object not found"), then the bytes of
-// that row's version are streamed, with Range (206), If-None-Match (304) and `download`
-// (Content-Disposition: attachment) handled as Supabase Storage does.
+// An object's bytes as a response: the bytes of the row's version streamed, with Range (206),
+// If-None-Match (304), HEAD and `download` (Content-Disposition: attachment) handled as Supabase
+// Storage does; and the JSON body of the info endpoint.
 import { Readable } from 'node:stream';
-import type { Caller } from '../db/as-caller.ts';
-import { runAs, SERVICE_CALLER, type StorageDeps } from './access.ts';
+import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
-import type { ObjectMetadata } from './upload.ts';
-
-export interface ObjectRow {
-  id: string;
-  name: string;
-  bucket_id: string;
-  version: string | null;
-  owner: string | null;
-  owner_id: string | null;
-  metadata: Partial<ObjectMetadata> | null;
-  user_metadata: Record<string, unknown> | null;
-  created_at: string;
-  updated_at: string;
-  last_accessed_at: string;
-}
-
-export async function findObject(
-  deps: StorageDeps,
-  caller: Caller,
-  bucket: string,
-  key: string,
-): Promise<ObjectRow> {
-  const { rows } = await runAs(deps.db, caller, (tx) =>
-    tx.query<ObjectRow>(
-      `select id, name, bucket_id, version, owner, owner_id, metadata, user_metadata,
-              created_at, updated_at, last_accessed_at
-         from storage.objects where bucket_id = $1 and name = $2`,
-      [bucket, key],
-    ),
-  );
-  if (!rows[0]) throw errors.noSuchKey();
-  return rows[0];
-}
-
-/** Public buckets only; the object is then read past RLS, as Supabase does. */
-export async function findPublicObject(
-  deps: StorageDeps,
-  bucket: string,
-  key: string,
-): Promise<ObjectRow> {
-  const { rows } = await deps.db.query<{ public: boolean }>(
-    'select public from storage.buckets where id = $1',
-    [bucket],
-  );
-  if (!rows[0]?.public) throw errors.noSuchBucket();
-  return findObject(deps, SERVICE_CALLER, bucket, key);
-}
+import type { ObjectRow } from './store/store.ts';
 
 interface Range {
   start: number;
@@ -80,7 +32,6 @@ export interface ServeOptions {
   download?: string;
   /** For signed URLs: an Expires header instead of Cache-Control. */
   expires?: Date;
-  head?: boolean;
   /** Reads the row again (the version changed while we were opening the bytes). */
   refetch?: () => Promise<ObjectRow>;
 }
@@ -129,11 +80,11 @@ export async function serveObject(
   if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
   headers.set('Content-Length', String(range ? range.end - range.start + 1 : size));
   const status = range ? 206 : 200;
-  if (options.head) return new Response(null, { status, headers });
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
   if (!row.version) throw errors.noSuchKey();
   let stream: Readable;
   try {
-    stream = size === 0 && !range ? Readable.from([]) : await deps.store.read(row.version, range);
+    stream = size === 0 && !range ? Readable.from([]) : await deps.bytes.read(row.version, range);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !options.refetch)
       throw errors.noSuchKey();
