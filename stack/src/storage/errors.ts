@@ -25,7 +25,8 @@ export type StorageErrorCode =
   | 'ResourceReferenced'
   | 'DatabaseError'
   | 'MissingParameter'
-  | 'InvalidParameter';
+  | 'InvalidParameter'
+  | 'S3Error';
 
 export class StorageError extends Error {
   constructor(
@@ -77,6 +78,8 @@ export const errors = {
   invalidParameter: (name: string, message?: string) =>
     new StorageError('InvalidParameter', 400, message ?? `Invalid Parameter ${name}`),
   invalidKey: (key: string) => new StorageError('InvalidKey', 400, `Invalid key: ${key}`),
+  /** As hosted Storage relays S3's KeyTooLongError (see validate.ts mustFitHostedKey). */
+  keyTooLong: () => new StorageError('S3Error', 400, 'KeyTooLongError', 'Your key is too long'),
   invalidBucketName: () =>
     new StorageError('InvalidBucketName', 400, 'Bucket name invalid', 'Invalid Input'),
   invalidMimeType: (mime: string) =>

@@ -10,7 +10,7 @@ import type { StorageDeps } from './deps.ts';
 import { errors, StorageError } from './errors.ts';
 import type { BucketLimits, Caller, ObjectMetadata, ObjectWrite } from './store/store.ts';
 import { readUploadBody } from './upload-body.ts';
-import { isEmptyFolderPlaceholder, mustBeAllowedMime } from './validate.ts';
+import { isEmptyFolderPlaceholder, mustBeAllowedMime, mustFitHostedKey } from './validate.ts';
 
 export interface WriteTarget {
   bucket: string;
@@ -32,6 +32,21 @@ export async function bucketLimits(deps: StorageDeps, bucket: string): Promise<B
 export function maxBytesFor(deps: StorageDeps, limits: BucketLimits, key: string): number {
   if (isEmptyFolderPlaceholder(key)) return 0;
   return Math.min(deps.globalLimit, limits.fileSizeLimit ?? Infinity);
+}
+
+/**
+ * Throws unless the bucket takes an object of this type and size under this key: its allowed
+ * MIME types (not for folder placeholders) and the smaller of its and the global size limit.
+ */
+export function mustFitBucket(
+  deps: StorageDeps,
+  limits: BucketLimits,
+  key: string,
+  mimetype: string,
+  size: number,
+): void {
+  if (!isEmptyFolderPlaceholder(key)) mustBeAllowedMime(mimetype, limits.allowedMimeTypes);
+  if (size > maxBytesFor(deps, limits, key)) throw errors.entityTooLarge();
 }
 
 /** The row a write would make, for asking RLS before any byte is read. */
@@ -72,14 +87,12 @@ export async function uploadObject(
   const body = await readUploadBody(request);
   let staged: StagedUpload;
   try {
-    if (!isEmptyFolderPlaceholder(target.key))
-      mustBeAllowedMime(body.mimeType, limits.allowedMimeTypes);
-    if (body.declaredLength !== undefined && body.declaredLength > maxBytes)
-      throw errors.entityTooLarge();
+    mustFitBucket(deps, limits, target.key, body.mimeType, body.declaredLength ?? 0);
     await deps.store.mustBeAllowedToWrite(
       target.caller,
       probeWrite(target, body.mimeType, body.userMetadata ?? null),
     );
+    mustFitHostedKey(target.bucket, target.key);
     staged = await deps.bytes.stage(body.chunks, maxBytes, () => errors.entityTooLarge());
   } catch (error) {
     await body.drain();

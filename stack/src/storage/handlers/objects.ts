@@ -18,9 +18,9 @@ import {
 } from '../http/params.ts';
 import type { Handler } from '../http/route.ts';
 import { ownerOf } from '../owner.ts';
-import type { Caller } from '../store/store.ts';
-import { mustBeValidBucketName } from '../validate.ts';
-import { commitVersion } from '../write-object.ts';
+import type { Caller, ObjectMetadata } from '../store/store.ts';
+import { mustBeValidBucketName, mustFitHostedKey } from '../validate.ts';
+import { commitVersion, mustFitBucket } from '../write-object.ts';
 import { findObjectOrFail } from './read.ts';
 
 export const listObjectsParams = input(
@@ -95,6 +95,25 @@ export const transferParams = input(
 
 type TransferParams = ParamsOf<typeof transferParams>;
 
+/**
+ * Throws unless the destination bucket takes an object with this metadata (as an upload of it
+ * would be checked) and the name fits hosted Storage's key. A missing bucket is left to the
+ * database to report, as before.
+ */
+async function destinationCheck(
+  deps: StorageDeps,
+  to: { bucket: string; key: string },
+): Promise<(metadata: Partial<ObjectMetadata>) => void> {
+  const limits = await deps.store.findBucketLimits(to.bucket);
+  return (metadata) => {
+    if (limits) {
+      const mimetype = metadata.mimetype ?? 'application/octet-stream';
+      mustFitBucket(deps, limits, to.key, mimetype, Number(metadata.size ?? 0));
+    }
+    mustFitHostedKey(to.bucket, to.key);
+  };
+}
+
 /** Renames the row (bytes are addressed by version, so they stay where they are). */
 export const moveObject: Handler<TransferParams, CallerAccess> = async (
   _request,
@@ -102,7 +121,13 @@ export const moveObject: Handler<TransferParams, CallerAccess> = async (
   { caller },
   deps,
 ) => {
-  const moved = await deps.store.moveObject(caller, from, { ...to, owner: ownerOf(caller) });
+  const accept = await destinationCheck(deps, to);
+  const moved = await deps.store.moveObject(
+    caller,
+    from,
+    { ...to, owner: ownerOf(caller) },
+    accept,
+  );
   if (!moved) throw errors.noSuchKey();
   return Response.json({ message: 'Successfully moved', Id: moved.id, Key: moved.name });
 };
@@ -128,6 +153,7 @@ export const copyObject: Handler<TransferParams, CallerAccess> = async (
         }),
     lastModified: new Date().toUTCString(),
   };
+  (await destinationCheck(deps, to))(metadata);
   const target = { ...to, caller, owner: ownerOf(caller), upsert };
   const { id } = await commitVersion(
     deps,

@@ -179,19 +179,24 @@ export function objectStore(db: Database) {
       }
     },
 
-    /** Renames the row as the caller (its bytes stay where they are); undefined when not seen. */
+    /**
+     * Renames the row as the caller (its bytes stay where they are) once `accept` has seen its
+     * metadata; undefined when the caller does not see it.
+     */
     async moveObject(
       caller: Caller,
       from: { bucket: string; key: string },
       to: { bucket: string; key: string; owner: string | undefined },
+      accept: (metadata: Partial<ObjectMetadata>) => void,
     ): Promise<{ id: string; name: string } | undefined> {
       const [owner, ownerId] = ownerColumns(to.owner);
       const { rows } = await runAs(db, caller, async (tx) => {
-        const found = await tx.query(
-          'select 1 from storage.objects where bucket_id = $1 and name = $2',
+        const found = await tx.query<Pick<ObjectRow, 'metadata'>>(
+          'select metadata from storage.objects where bucket_id = $1 and name = $2',
           [from.bucket, from.key],
         );
-        if (found.rows.length === 0) return { rows: [] };
+        if (!found.rows[0]) return { rows: [] };
+        accept(found.rows[0].metadata ?? {});
         return tx.query<{ id: string; name: string }>(
           `update storage.objects set name = $3, bucket_id = $4, owner = $5, owner_id = $6
             where bucket_id = $1 and name = $2
