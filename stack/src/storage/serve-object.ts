@@ -2,6 +2,7 @@
 // If-None-Match (304), HEAD and `download` (Content-Disposition: attachment) handled as Supabase
 // Storage does; and the JSON body of the info endpoint.
 import { Readable } from 'node:stream';
+import { contentDisposition } from './content-disposition.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
 import type { ObjectRow } from './store/store.ts';
@@ -34,12 +35,6 @@ export interface ServeOptions {
   expires?: Date;
   /** Reads the row again (the version changed while we were opening the bytes). */
   refetch?: () => Promise<ObjectRow>;
-}
-
-function contentDisposition(download: string): string {
-  if (download === '') return 'attachment;';
-  const name = encodeURIComponent(download);
-  return `attachment; filename=${name}; filename*=UTF-8''${name}`;
 }
 
 function objectHeaders(row: ObjectRow, options: ServeOptions): Headers {
