@@ -157,7 +157,8 @@ export function commitStaged(
   return commitVersion(
     deps,
     target,
-    { version, metadata, userMetadata: userMetadata ?? null },
+    // Stored as {} when none was sent, as hosted Storage stores it.
+    { version, metadata, userMetadata: { ...userMetadata } },
     async () => {
       await staged.publish(version);
       published = true;

@@ -4,7 +4,7 @@
 // Storage's super user, as Supabase Storage does.
 import type { Database } from '../../db/adapter.ts';
 import { errors, StorageError } from '../errors.ts';
-import { allowDeletes, ownerColumns, runAs, type Caller } from './run.ts';
+import { allowDeletes, iso, ownerColumns, runAs, type Caller } from './run.ts';
 
 export interface BucketRow {
   id: string;
@@ -52,7 +52,8 @@ export interface BucketChanges {
   allowed_mime_types?: string[] | null;
 }
 
-const COLUMNS = `id, name, owner, public, created_at, updated_at, file_size_limit, allowed_mime_types`;
+const COLUMNS = `id, name, owner, public, ${iso('created_at')}, ${iso('updated_at')},
+  file_size_limit, allowed_mime_types`;
 
 type RawBucket = Omit<BucketRow, 'file_size_limit'> & { file_size_limit: string | null };
 

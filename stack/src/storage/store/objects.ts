@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../../db/adapter.ts';
 import { errors, StorageError } from '../errors.ts';
 import {
   allowDeletes,
+  iso,
   ownerColumns,
   runAs,
   runAsService,
@@ -59,6 +60,8 @@ export interface ListQuery {
   sortOrder: string;
 }
 
+const TIMESTAMPS = [iso('created_at'), iso('updated_at'), iso('last_accessed_at')].join(', ');
+
 const INSERT = `insert into storage.objects
   (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
   values ($1, $2, $3, $4, $5, $6, $7, $8)`;
@@ -107,7 +110,7 @@ export function objectStore(db: Database) {
       const { rows } = await runAs(db, caller, (tx) =>
         tx.query<ObjectRow>(
           `select id, name, bucket_id, version, owner, owner_id, metadata, user_metadata,
-                  created_at, updated_at, last_accessed_at
+                  ${TIMESTAMPS}
              from storage.objects where bucket_id = $1 and name = $2`,
           [bucket, key],
         ),
@@ -118,16 +121,20 @@ export function objectStore(db: Database) {
     /** One folder level under the prefix, as storage.search lists it for the caller. */
     async listObjects(caller: Caller, bucket: string, q: ListQuery): Promise<unknown[]> {
       const { rows } = await runAs(db, caller, (tx) =>
-        tx.query('select * from storage.search($1, $2, $3, $4, $5, $6, $7, $8)', [
-          q.prefix,
-          bucket,
-          q.limit,
-          (q.prefix + q.search).split('/').length,
-          q.offset,
-          q.search,
-          q.sortColumn,
-          q.sortOrder,
-        ]),
+        tx.query(
+          `select name, id, ${TIMESTAMPS}, metadata
+             from storage.search($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            q.prefix,
+            bucket,
+            q.limit,
+            (q.prefix + q.search).split('/').length,
+            q.offset,
+            q.search,
+            q.sortColumn,
+            q.sortOrder,
+          ],
+        ),
       );
       return rows;
     },
@@ -213,8 +220,8 @@ export function objectStore(db: Database) {
         await allowDeletes(tx);
         return tx.query<ObjectRow>(
           `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
-           returning bucket_id, name, owner, owner_id, id, updated_at, created_at,
-                     last_accessed_at, metadata, user_metadata, version`,
+           returning bucket_id, name, owner, owner_id, id, ${TIMESTAMPS},
+                     metadata, user_metadata, version`,
           [bucket, names],
         );
       });

@@ -93,3 +93,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function ownerColumns(owner: string | undefined): [string | null, string | null] {
   return [owner && UUID.test(owner) ? owner : null, owner ?? null];
 }
+
+/**
+ * A timestamptz column as Supabase Storage sends it in JSON (a JavaScript Date serialised):
+ * ISO 8601 in UTC with milliseconds and `Z`, e.g. 2021-02-17T04:43:32.770Z; null stays null.
+ */
+export const iso = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
