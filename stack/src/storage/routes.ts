@@ -2,7 +2,7 @@
 // handler, in the order they match (the first matching route answers). Guards (http/guards.ts):
 // `caller` — the bearer JWT, else the API key's role, then RLS decides; `publicBucket` — no key,
 // public buckets only; `signedDownload` / `signedUpload` — no key, a signed URL token for exactly
-// this object. Every route but the open ones (public, signed) needs an API key at the gateway.
+// this object. The gateway asks for no API key in front of Storage: these guards are the check.
 import * as buckets from './handlers/buckets.ts';
 import * as objects from './handlers/objects.ts';
 import * as read from './handlers/read.ts';

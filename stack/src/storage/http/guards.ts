@@ -1,14 +1,15 @@
 // Who may use a route, decided after its params are read and before its handler runs (as
 // Supabase Storage's JWT hook runs after schema validation):
 // - `caller`: the bearer JWT's claims, or the API key's role without one; the data work then
-//   runs as that caller and row-level security decides. A bad JWT is AccessDenied.
+//   runs as that caller and row-level security decides. A bad or missing JWT is AccessDenied.
 // - `publicBucket`: no key needed; the bucket must be public, and the object is then read past
 //   RLS, as Supabase does.
 // - `signedDownload` / `signedUpload`: no key needed; the `token` query parameter must be a
 //   signed URL token for exactly this object and scope.
-// `open` guards are the routes the gateway lets through without an API key (server.ts).
+// `open` guards need no credentials at all. The gateway asks for no key in front of Storage
+// (server.ts), as the Supabase CLI's does not: these guards are the whole check.
 import type { Context } from 'hono';
-import { resolveCaller } from '../../context/caller.ts';
+import { bearerToken, resolveCaller } from '../../context/caller.ts';
 import type { ServiceEnv } from '../../context/context.ts';
 import { JwtError } from '../../keys/keys.ts';
 import type { StorageDeps } from '../deps.ts';
@@ -41,6 +42,8 @@ export const caller: Guard<unknown, CallerAccess> = {
   name: 'caller',
   open: false,
   async resolve(c, _params, deps) {
+    // Neither a JWT nor a project key: what Supabase Storage says of an empty JWT.
+    if (!bearerToken(c) && !c.get('apikey')) throw errors.accessDenied('Invalid Compact JWS');
     try {
       return { caller: await resolveCaller(c, deps.ctx.keys) };
     } catch (error) {
