@@ -4,6 +4,7 @@
 // public buckets only; `signedDownload` / `signedUpload` — no key, a signed URL token for exactly
 // this object. The gateway asks for no API key in front of Storage: these guards are the check.
 import * as buckets from './handlers/buckets.ts';
+import * as list from './handlers/list.ts';
 import * as objects from './handlers/objects.ts';
 import * as read from './handlers/read.ts';
 import * as sign from './handlers/sign.ts';
@@ -22,7 +23,8 @@ export const ROUTES: Route[] = [
   route('DELETE', '/bucket/:id',                    caller,         buckets.bucketParams,       buckets.deleteBucket),
 
   // Listing, move, copy
-  route('POST',   '/object/list/:bucket',           caller,         objects.listObjectsParams,  objects.listObjects),
+  route('POST',   '/object/list/:bucket',           caller,         list.listObjectsParams,     list.listObjects),
+  route('POST',   '/object/list-v2/:bucket',        caller,         list.listObjectsV2Params,   list.listObjectsV2),
   route('POST',   '/object/move',                   caller,         objects.transferParams,     objects.moveObject),
   route('POST',   '/object/copy',                   caller,         objects.transferParams,     objects.copyObject),
 

@@ -1,5 +1,4 @@
-// Object endpoints other than upload and download: list (storage.search as the caller), move,
-// copy and remove. Metadata work runs as the caller, so RLS decides; bytes of removed or
+// Object endpoints other than upload, download and listing: move, copy and remove. Metadata work runs as the caller, so RLS decides; bytes of removed or
 // replaced versions are deleted only after the transaction commits.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -22,42 +21,6 @@ import type { Caller, ObjectMetadata } from '../store/store.ts';
 import { mustBeValidBucketName, mustFitHostedKey } from '../validate.ts';
 import { commitVersion, mustFitBucket } from '../write-object.ts';
 import { findObjectOrFail } from './read.ts';
-
-export const listObjectsParams = input(
-  {
-    params: bucketPath,
-    body: z.object({
-      prefix: z.string(),
-      limit: z.number().int().min(1).optional(),
-      offset: z.number().int().min(0).optional(),
-      sortBy: z
-        .object({
-          column: z.enum(['name', 'updated_at', 'created_at', 'last_accessed_at']),
-          order: z.enum(['asc', 'desc']).optional(),
-        })
-        .optional(),
-      search: z.string().optional(),
-    }),
-  },
-  ({ params, body }) => ({
-    bucket: params.bucket,
-    query: {
-      prefix: body.prefix && !body.prefix.endsWith('/') ? `${body.prefix}/` : body.prefix,
-      search: body.search ?? '',
-      limit: body.limit ?? 100,
-      offset: body.offset ?? 0,
-      sortColumn: body.sortBy?.column ?? 'name',
-      sortOrder: body.sortBy?.order ?? 'asc',
-    },
-  }),
-);
-
-export const listObjects: Handler<ParamsOf<typeof listObjectsParams>, CallerAccess> = async (
-  _request,
-  { bucket, query },
-  { caller },
-  deps,
-) => Response.json(await deps.store.listObjects(caller, bucket, query));
 
 const transferBody = z.object({
   bucketId: bucketName,

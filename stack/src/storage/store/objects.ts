@@ -51,16 +51,9 @@ export interface ObjectWrite {
   userMetadata: Record<string, unknown> | null;
 }
 
-export interface ListQuery {
-  prefix: string;
-  search: string;
-  limit: number;
-  offset: number;
-  sortColumn: string;
-  sortOrder: string;
-}
-
-const TIMESTAMPS = [iso('created_at'), iso('updated_at'), iso('last_accessed_at')].join(', ');
+export const TIMESTAMPS = [iso('created_at'), iso('updated_at'), iso('last_accessed_at')].join(
+  ', ',
+);
 
 const INSERT = `insert into storage.objects
   (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
@@ -116,27 +109,6 @@ export function objectStore(db: Database) {
         ),
       );
       return rows[0];
-    },
-
-    /** One folder level under the prefix, as storage.search lists it for the caller. */
-    async listObjects(caller: Caller, bucket: string, q: ListQuery): Promise<unknown[]> {
-      const { rows } = await runAs(db, caller, (tx) =>
-        tx.query(
-          `select name, id, ${TIMESTAMPS}, metadata
-             from storage.search($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            q.prefix,
-            bucket,
-            q.limit,
-            (q.prefix + q.search).split('/').length,
-            q.offset,
-            q.search,
-            q.sortColumn,
-            q.sortOrder,
-          ],
-        ),
-      );
-      return rows;
     },
 
     /** Which of the names exist and are visible to the caller. */

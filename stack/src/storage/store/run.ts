@@ -99,4 +99,4 @@ export function ownerColumns(owner: string | undefined): [string | null, string 
  * ISO 8601 in UTC with milliseconds and `Z`, e.g. 2021-02-17T04:43:32.770Z; null stays null.
  */
 export const iso = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`;
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column.replace(/^\w+\./, '')}`;

@@ -4,12 +4,15 @@
 // RLS; Postgres errors come out as Storage errors. No other storage file imports db/.
 import type { Database } from '../../db/adapter.ts';
 import { bucketStore } from './buckets.ts';
+import { listingStore } from './listing.ts';
 import { objectStore } from './objects.ts';
 
-export type StorageStore = ReturnType<typeof bucketStore> & ReturnType<typeof objectStore>;
+export type StorageStore = ReturnType<typeof bucketStore> &
+  ReturnType<typeof objectStore> &
+  ReturnType<typeof listingStore>;
 
 export function createStorageStore(db: Database): StorageStore {
-  return { ...bucketStore(db), ...objectStore(db) };
+  return { ...bucketStore(db), ...objectStore(db), ...listingStore(db) };
 }
 
 export type {
@@ -20,5 +23,6 @@ export type {
   BucketSortColumn,
   NewBucket,
 } from './buckets.ts';
-export type { ListQuery, ObjectMetadata, ObjectRow, ObjectWrite } from './objects.ts';
+export type { ObjectMetadata, ObjectRow, ObjectWrite } from './objects.ts';
+export type { ListQuery, ListV2Entry, ListV2Query } from './listing.ts';
 export { SERVICE_CALLER, type Caller } from './run.ts';
