@@ -7,6 +7,7 @@ import * as buckets from './handlers/buckets.ts';
 import * as list from './handlers/list.ts';
 import * as objects from './handlers/objects.ts';
 import * as read from './handlers/read.ts';
+import * as render from './handlers/render.ts';
 import * as sign from './handlers/sign.ts';
 import * as upload from './handlers/upload.ts';
 import { caller, publicBucket, signedDownload, signedUpload } from './http/guards.ts';
@@ -42,6 +43,11 @@ export const ROUTES: Route[] = [
   route('GET',    '/object/public/:bucket/*',       publicBucket,   read.downloadParams,        read.download),
   route('GET',    '/object/authenticated/:bucket/*', caller,        read.downloadParams,        read.download),
   route('GET',    '/object/:bucket/*',              caller,         read.downloadParams,        read.download),
+
+  // Image transformations
+  route('GET',    '/render/image/authenticated/:bucket/*', caller,  render.renderParams,      render.renderImage),
+  route('GET',    '/render/image/public/:bucket/*', publicBucket,   render.renderParams,        render.renderImage),
+  route('GET',    '/render/image/sign/:bucket/*',   signedDownload, render.signedRenderParams,  render.renderSigned),
 
   // Upload, replace, remove
   route('POST',   '/object/:bucket/*',              caller,         upload.uploadParams,        upload.createObject),

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { contentDisposition } from './content-disposition.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
+import { renderImage, transformationSegments, type TransformOptions } from './image-transform.ts';
 import type { ObjectRow } from './store/store.ts';
 
 interface Range {
@@ -106,4 +107,29 @@ export function infoBody(row: ObjectRow): Record<string, unknown> {
     last_modified: row.updated_at,
     created_at: row.created_at,
   };
+}
+
+/** The object's image, transformed (Supabase Storage's /render/image), with X-Transformations. */
+export async function serveTransformed(
+  deps: StorageDeps,
+  request: Request,
+  row: ObjectRow,
+  transform: TransformOptions,
+  options: ServeOptions = {},
+): Promise<Response> {
+  if (!row.version) throw errors.noSuchKey();
+  let source: Buffer;
+  try {
+    source = Buffer.concat(await (await deps.bytes.read(row.version)).toArray());
+  } catch {
+    throw errors.noSuchKey();
+  }
+  const image = await renderImage(source, transform, request.headers.get('accept'));
+  const headers = objectHeaders(row, options);
+  headers.delete('Accept-Ranges');
+  headers.set('Content-Type', image.mimetype);
+  headers.set('Content-Length', String(image.body.length));
+  const segments = transformationSegments(transform);
+  if (segments.length > 0) headers.set('X-Transformations', segments.join(','));
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(image.body), { headers });
 }

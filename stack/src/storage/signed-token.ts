@@ -9,6 +9,8 @@ export interface SignedToken extends JWTPayload {
   scope: 'download' | 'upload';
   owner?: string;
   upsert?: boolean;
+  /** Download tokens for a transformed image: `height:200,width:200,…` (see image-transform.ts). */
+  transformations?: string;
 }
 
 export async function signToken(

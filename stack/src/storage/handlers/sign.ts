@@ -14,6 +14,7 @@ import {
 } from '../http/params.ts';
 import type { Handler } from '../http/route.ts';
 import { ownerOf } from '../owner.ts';
+import { tokenTransformations, transformOptions } from '../image-transform.ts';
 import { signToken } from '../signed-token.ts';
 import { probeWrite } from '../write-object.ts';
 import { findObjectOrFail } from './read.ts';
@@ -36,20 +37,29 @@ const expiresIn = z
   );
 
 export const signDownloadParams = input(
-  { params: objectPath, body: z.object({ expiresIn }) },
-  ({ params, body }) => ({ ...params, expiresIn: body.expiresIn }),
+  { params: objectPath, body: z.object({ expiresIn, transform: transformOptions.optional() }) },
+  ({ params, body }) => ({
+    ...params,
+    expiresIn: body.expiresIn,
+    transformations: tokenTransformations(body.transform ?? {}),
+  }),
 );
 
 export const signDownload: Handler<ParamsOf<typeof signDownloadParams>, CallerAccess> = async (
   _request,
-  { bucket, key, expiresIn },
+  { bucket, key, expiresIn, transformations },
   { caller },
   deps,
 ) => {
   await findObjectOrFail(deps, caller, bucket, key);
   const url = `${bucket}/${key}`;
-  const token = await signToken(deps.urlSigningSecret, { url, scope: 'download' }, expiresIn);
-  return Response.json({ signedURL: `/object/sign/${url}?token=${token}` });
+  // With transformations, the URL renders the image (as Supabase Storage signs it).
+  const claims = transformations
+    ? { url, scope: 'download' as const, transformations }
+    : { url, scope: 'download' as const };
+  const token = await signToken(deps.urlSigningSecret, claims, expiresIn);
+  const path = transformations ? 'render/image/sign' : 'object/sign';
+  return Response.json({ signedURL: `/${path}/${url}?token=${token}` });
 };
 
 const PATHS_REQUIRED = "body must have required property 'paths'";
