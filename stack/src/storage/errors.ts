@@ -24,7 +24,6 @@ export type StorageErrorCode =
   | 'AccessDenied'
   | 'ResourceReferenced'
   | 'DatabaseError'
-  | 'MissingParameter'
   | 'InvalidParameter'
   | 'S3Error';
 
@@ -73,8 +72,6 @@ export const errors = {
   invalidJwt: (message = 'Invalid JWT') => new StorageError('InvalidJWT', 400, message),
   invalidRequest: (message = 'Invalid Request') => new StorageError('InvalidRequest', 400, message),
   noContent: () => new StorageError('InvalidRequest', 400, 'No content provided'),
-  missingParameter: (name: string) =>
-    new StorageError('MissingParameter', 400, `Missing Required Parameter ${name}`),
   invalidParameter: (name: string, message?: string) =>
     new StorageError('InvalidParameter', 400, message ?? `Invalid Parameter ${name}`),
   invalidKey: (key: string) => new StorageError('InvalidKey', 400, `Invalid key: ${key}`),

@@ -33,7 +33,7 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-export const mimeOf = (file: string) =>
+const mimeOf = (file: string) =>
   MIME_BY_EXTENSION[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 export async function seedBucketObjects(deps: StorageDeps): Promise<void> {

@@ -20,7 +20,7 @@ import { probeWrite } from '../write-object.ts';
 import { findObjectOrFail } from './read.ts';
 
 /** How long a signed upload URL lives (Supabase Storage's default: two hours). */
-export const UPLOAD_URL_EXPIRY_SECONDS = 7200;
+const UPLOAD_URL_EXPIRY_SECONDS = 7200;
 
 const expiresIn = z
   .unknown()

@@ -15,7 +15,7 @@ function decode(text: string): string {
 }
 
 /** The named segments of the path: `:name` one segment, `*` (as `key`) the rest. */
-export function pathParams(pathname: string, pattern: string): Record<string, string> {
+function pathParams(pathname: string, pattern: string): Record<string, string> {
   const start = pathname.indexOf(MOUNT);
   const rest = start >= 0 ? pathname.slice(start + MOUNT.length) : pathname.replace(/^\//, '');
   const segments = rest.split('/');

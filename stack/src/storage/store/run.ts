@@ -12,7 +12,7 @@ export type { Caller };
 export const SERVICE_CALLER: Caller = { role: 'service_role', claims: { role: 'service_role' } };
 
 /** Maps a Postgres error to Storage's error, as Supabase Storage's database layer does. */
-export function fromDatabaseError(error: unknown): StorageError | undefined {
+function fromDatabaseError(error: unknown): StorageError | undefined {
   if (!isPgError(error)) return undefined;
   switch (error.code) {
     case '42501':
@@ -35,7 +35,7 @@ export function fromDatabaseError(error: unknown): StorageError | undefined {
 }
 
 /** Rethrows a Postgres error as Storage's; Storage errors and other causes pass unchanged. */
-export function storageErrorOf(error: unknown): unknown {
+function storageErrorOf(error: unknown): unknown {
   return error instanceof StorageError ? error : (fromDatabaseError(error) ?? error);
 }
 
