@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/storage/routes.ts';
-import { startTestStack, type TestStack } from '../support/stack.ts';
+import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
 import { STORAGE_CONFIG } from './helpers.ts';
 
 /** A concrete URL path for a route pattern. */
 const pathOf = (pattern: string) =>
   pattern.replace(/:\w+/g, 'avatars').replace('*', 'folder/file.txt');
 
-describe('the storage route table', () => {
+describe.each(DRIVERS)('the storage route table on %s', (driver) => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startTestStack({ driver: 'pglite', config: STORAGE_CONFIG });
+    stack = await startTestStack({ driver, config: STORAGE_CONFIG });
   });
   afterAll(() => stack?.close());
 
