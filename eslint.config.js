@@ -131,4 +131,32 @@ export default tseslint.config(
       ],
     },
   },
+  // Storage's SQL lives in its store/ port: no other storage file imports db/. (This block
+  // replaces the service rule for these files, so it repeats the service boundary.)
+  {
+    files: ['stack/src/storage/**'],
+    ignores: ['stack/src/storage/store/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                ...services.filter((s) => s !== 'storage').map((s) => `**/${s}/*`),
+                '**/gateway/*',
+                '**/server.ts',
+                '**/stack.ts',
+              ],
+              message: 'a service depends on shared code and its context, never on another service',
+            },
+            {
+              group: ['**/db/*'],
+              message: 'only storage/store/ touches the database: add a named function there',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -2,7 +2,7 @@
 // (rendered as the string `statusCode` in the body) and the legacy `error` label. As Supabase
 // Storage does, the HTTP status is 400 for every client error and 500 for server errors, unless
 // an error sets its own (`httpStatus`, e.g. 416 for a bad Range or 403 for a missing role).
-import { isPgError } from '../db/adapter.ts';
+// Postgres errors are mapped where the SQL runs (store/run.ts).
 
 export type StorageErrorCode =
   | 'NoSuchBucket'
@@ -24,8 +24,8 @@ export type StorageErrorCode =
   | 'AccessDenied'
   | 'ResourceReferenced'
   | 'DatabaseError'
-  | 'MissingParameter'
-  | 'InvalidParameter';
+  | 'InvalidParameter'
+  | 'S3Error';
 
 export class StorageError extends Error {
   constructor(
@@ -72,11 +72,11 @@ export const errors = {
   invalidJwt: (message = 'Invalid JWT') => new StorageError('InvalidJWT', 400, message),
   invalidRequest: (message = 'Invalid Request') => new StorageError('InvalidRequest', 400, message),
   noContent: () => new StorageError('InvalidRequest', 400, 'No content provided'),
-  missingParameter: (name: string) =>
-    new StorageError('MissingParameter', 400, `Missing Required Parameter ${name}`),
   invalidParameter: (name: string, message?: string) =>
     new StorageError('InvalidParameter', 400, message ?? `Invalid Parameter ${name}`),
   invalidKey: (key: string) => new StorageError('InvalidKey', 400, `Invalid key: ${key}`),
+  /** As hosted Storage relays S3's KeyTooLongError (see validate.ts mustFitHostedKey). */
+  keyTooLong: () => new StorageError('S3Error', 400, 'KeyTooLongError', 'Your key is too long'),
   invalidBucketName: () =>
     new StorageError('InvalidBucketName', 400, 'Bucket name invalid', 'Invalid Input'),
   invalidMimeType: (mime: string) =>
@@ -104,40 +104,23 @@ export const errors = {
   invalidSignature: (message = 'Invalid signature') =>
     new StorageError('InvalidSignature', 400, message),
   expiredSignature: () => new StorageError('ExpiredToken', 400, 'The provided token has expired.'),
+  resourceReferenced: () =>
+    new StorageError(
+      'ResourceReferenced',
+      409,
+      'The resource could not be updated or removed due to a foreign key constraint',
+    ),
+  relatedResourceMissing: () =>
+    new StorageError('InvalidRequest', 404, 'The related resource does not exist'),
+  database: (code: string) =>
+    new StorageError('DatabaseError', 500, `database error, code: ${code}`),
   internal: () => new StorageError('InternalError', 500, 'Internal server error'),
 };
-
-/** Maps a Postgres error to Storage's error, as Supabase Storage's database layer does. */
-export function fromDatabaseError(error: unknown): StorageError | undefined {
-  if (!isPgError(error)) return undefined;
-  switch (error.code) {
-    case '42501':
-      return errors.accessDenied(
-        error.message.includes('row-level security')
-          ? 'new row violates row-level security policy'
-          : error.message,
-      );
-    case '23505':
-      return errors.resourceAlreadyExists();
-    case '23503':
-      return error.detail?.includes('is still referenced from table')
-        ? new StorageError(
-            'ResourceReferenced',
-            409,
-            'The resource could not be updated or removed due to a foreign key constraint',
-          )
-        : new StorageError('InvalidRequest', 404, 'The related resource does not exist');
-    case '22P02':
-      return errors.invalidParameter('value', error.message);
-    default:
-      return new StorageError('DatabaseError', 500, `database error, code: ${error.code}`);
-  }
-}
 
 /** Any thrown value as a StorageError (unknown causes become a 500). */
 export function toStorageError(error: unknown): StorageError {
   if (error instanceof StorageError) return error;
-  return fromDatabaseError(error) ?? errors.internal();
+  return errors.internal();
 }
 
 export function errorResponse(error: StorageError, headers?: HeadersInit): Response {

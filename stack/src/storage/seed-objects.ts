@@ -4,10 +4,11 @@
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { bucketLimits, SERVICE_CALLER, type StorageDeps } from './access.ts';
+import type { StorageDeps } from './deps.ts';
 import { errors, StorageError } from './errors.ts';
-import { commitUpload } from './upload.ts';
+import { SERVICE_CALLER } from './store/store.ts';
 import { mustBeAllowedMime, mustBeValidKey } from './validate.ts';
+import { bucketLimits, commitStaged, maxBytesFor } from './write-object.ts';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   '.png': 'image/png',
@@ -32,7 +33,7 @@ const MIME_BY_EXTENSION: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-export const mimeOf = (file: string) =>
+const mimeOf = (file: string) =>
   MIME_BY_EXTENSION[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 export async function seedBucketObjects(deps: StorageDeps): Promise<void> {
@@ -46,20 +47,18 @@ export async function seedBucketObjects(deps: StorageDeps): Promise<void> {
       deps.ctx.log.warn(`storage: objects_path of bucket ${bucket.name} not found: ${root}`);
       continue;
     }
-    const limits = await bucketLimits(deps.db, bucket.name);
-    const maxBytes = Math.min(
-      deps.globalLimit,
-      limits.file_size_limit === null ? Infinity : Number(limits.file_size_limit),
-    );
+    const limits = await bucketLimits(deps, bucket.name);
     for (const entry of entries.filter((e) => e.isFile())) {
       const file = path.join(entry.parentPath, entry.name);
       const key = path.relative(root, file).split(path.sep).join('/');
       const mime = mimeOf(file);
       try {
         mustBeValidKey(key);
-        mustBeAllowedMime(mime, limits.allowed_mime_types);
-        const staged = await deps.store.stage(createReadStream(file), maxBytes, () =>
-          errors.entityTooLarge(),
+        mustBeAllowedMime(mime, limits.allowedMimeTypes);
+        const staged = await deps.bytes.stage(
+          createReadStream(file),
+          maxBytesFor(deps, limits, key),
+          () => errors.entityTooLarge(),
         );
         const target = {
           bucket: bucket.name,
@@ -68,7 +67,7 @@ export async function seedBucketObjects(deps: StorageDeps): Promise<void> {
           owner: undefined,
           upsert: true,
         };
-        await commitUpload(deps, target, staged, mime, 'max-age=3600', undefined);
+        await commitStaged(deps, target, staged, mime, 'max-age=3600', undefined);
       } catch (error) {
         if (!(error instanceof StorageError)) throw error;
         deps.ctx.log.warn(`storage: skipped ${bucket.name}/${key}: ${error.message}`);

@@ -5,6 +5,7 @@ import {
   mustBeAllowedMime,
   mustBeValidBucketName,
   mustBeValidKey,
+  mustFitHostedKey,
   parseSizeString,
 } from './validate.ts';
 
@@ -50,5 +51,11 @@ describe('storage input rules', () => {
     expect(bucketSizeLimit(null, 100)).toBeNull();
     expect(bucketSizeLimit(undefined, 100)).toBeUndefined();
     expect(codeOf(() => bucketSizeLimit(101, 100))).toBe('EntityTooLarge');
+  });
+
+  it("limits names to what fits in hosted Storage's S3 key (1024 bytes with ref, bucket and version)", () => {
+    expect(codeOf(() => mustFitHostedKey('avatars', 'a'.repeat(958)))).toBeUndefined();
+    expect(codeOf(() => mustFitHostedKey('avatars', 'a'.repeat(959)))).toBe('S3Error');
+    expect(codeOf(() => mustFitHostedKey('b'.repeat(100), 'a'.repeat(866)))).toBe('S3Error');
   });
 });

@@ -70,4 +70,18 @@ export function bucketSizeLimit(value: unknown, globalLimit: number): number | n
   return bytes;
 }
 
+// Hosted Storage keeps an object's bytes in S3 under `<project ref>/<bucket>/<name>/<version>`
+// (a 20-character ref, a 36-character version) and S3 refuses keys over 1024 bytes.
+const S3_KEY_MAX_BYTES = 1024;
+const HOSTED_KEY_OVERHEAD = 20 + 1 + 1 + 1 + 36;
+
+/**
+ * Throws what hosted Storage answers (S3's KeyTooLongError) when the bucket and name do not fit
+ * in its S3 key: names up to 965 bytes minus the bucket id's length.
+ */
+export function mustFitHostedKey(bucket: string, key: string): void {
+  if (Buffer.byteLength(bucket) + Buffer.byteLength(key) + HOSTED_KEY_OVERHEAD > S3_KEY_MAX_BYTES)
+    throw errors.keyTooLong();
+}
+
 export const isEmptyFolderPlaceholder = (key: string) => key.endsWith('.emptyFolderPlaceholder');

@@ -50,6 +50,18 @@ describe.each(DRIVERS)('storage signed URLs on %s', (driver) => {
     expect(dl.headers.get('content-disposition')).toContain('filename=a.txt');
   });
 
+  it('downloads a file under exactly its name, however awkward, once encoded on the URL', async () => {
+    const name = 'résumé #1 (final) 😀 <b>.txt';
+    const { data } = await files().createSignedUrl('docs/a.txt', 60);
+    const res = await fetch(`${data!.signedUrl}&download=${encodeURIComponent(name)}`);
+    expect(await res.text()).toBe('signed A');
+    const header = res.headers.get('content-disposition')!;
+    expect(header).toMatch(/^attachment; filename="[\x20-\x7e]+"; filename\*=UTF-8''/);
+    const encoded = /filename\*=UTF-8''(\S+)$/.exec(header)![1]!;
+    expect(encoded).toMatch(/^[A-Za-z0-9%!#$&+.^_`|~-]+$/);
+    expect(decodeURIComponent(encoded)).toBe(name);
+  });
+
   it('handles keys with spaces and punctuation through upload, sign and download', async () => {
     const key = "docs/my file (v2) & notes, it's+1.txt";
     expect((await files().upload(key, 'odd name', { contentType: 'text/plain' })).error).toBeNull();

@@ -1,58 +1,12 @@
-// Reading objects: download (authenticated, public, signed), HEAD and info. The row is read as
-// the caller (so RLS hides what the caller may not see: "Object not found"), then the bytes of
-// that row's version are streamed, with Range (206), If-None-Match (304) and `download`
-// (Content-Disposition: attachment) handled as Supabase Storage does.
+// An object's bytes as a response: the bytes of the row's version streamed, with Range (206),
+// If-None-Match (304), HEAD and `download` (Content-Disposition: attachment) handled as Supabase
+// Storage does; and the JSON body of the info endpoint.
 import { Readable } from 'node:stream';
-import type { Caller } from '../db/as-caller.ts';
-import { runAs, SERVICE_CALLER, type StorageDeps } from './access.ts';
+import { contentDisposition } from './content-disposition.ts';
+import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
-import type { ObjectMetadata } from './upload.ts';
-
-export interface ObjectRow {
-  id: string;
-  name: string;
-  bucket_id: string;
-  version: string | null;
-  owner: string | null;
-  owner_id: string | null;
-  metadata: Partial<ObjectMetadata> | null;
-  user_metadata: Record<string, unknown> | null;
-  created_at: string;
-  updated_at: string;
-  last_accessed_at: string;
-}
-
-export async function findObject(
-  deps: StorageDeps,
-  caller: Caller,
-  bucket: string,
-  key: string,
-): Promise<ObjectRow> {
-  const { rows } = await runAs(deps.db, caller, (tx) =>
-    tx.query<ObjectRow>(
-      `select id, name, bucket_id, version, owner, owner_id, metadata, user_metadata,
-              created_at, updated_at, last_accessed_at
-         from storage.objects where bucket_id = $1 and name = $2`,
-      [bucket, key],
-    ),
-  );
-  if (!rows[0]) throw errors.noSuchKey();
-  return rows[0];
-}
-
-/** Public buckets only; the object is then read past RLS, as Supabase does. */
-export async function findPublicObject(
-  deps: StorageDeps,
-  bucket: string,
-  key: string,
-): Promise<ObjectRow> {
-  const { rows } = await deps.db.query<{ public: boolean }>(
-    'select public from storage.buckets where id = $1',
-    [bucket],
-  );
-  if (!rows[0]?.public) throw errors.noSuchBucket();
-  return findObject(deps, SERVICE_CALLER, bucket, key);
-}
+import { renderImage, transformationSegments, type TransformOptions } from './image-transform.ts';
+import type { ObjectRow } from './store/store.ts';
 
 interface Range {
   start: number;
@@ -80,15 +34,8 @@ export interface ServeOptions {
   download?: string;
   /** For signed URLs: an Expires header instead of Cache-Control. */
   expires?: Date;
-  head?: boolean;
   /** Reads the row again (the version changed while we were opening the bytes). */
   refetch?: () => Promise<ObjectRow>;
-}
-
-function contentDisposition(download: string): string {
-  if (download === '') return 'attachment;';
-  const name = encodeURIComponent(download);
-  return `attachment; filename=${name}; filename*=UTF-8''${name}`;
 }
 
 function objectHeaders(row: ObjectRow, options: ServeOptions): Headers {
@@ -129,11 +76,11 @@ export async function serveObject(
   if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
   headers.set('Content-Length', String(range ? range.end - range.start + 1 : size));
   const status = range ? 206 : 200;
-  if (options.head) return new Response(null, { status, headers });
+  if (request.method === 'HEAD') return new Response(null, { status, headers });
   if (!row.version) throw errors.noSuchKey();
   let stream: Readable;
   try {
-    stream = size === 0 && !range ? Readable.from([]) : await deps.store.read(row.version, range);
+    stream = size === 0 && !range ? Readable.from([]) : await deps.bytes.read(row.version, range);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !options.refetch)
       throw errors.noSuchKey();
@@ -156,8 +103,33 @@ export function infoBody(row: ObjectRow): Record<string, unknown> {
     content_type: meta.mimetype ?? null,
     cache_control: meta.cacheControl ?? null,
     etag: meta.eTag ?? null,
-    metadata: row.user_metadata,
+    metadata: row.user_metadata ?? {},
     last_modified: row.updated_at,
     created_at: row.created_at,
   };
+}
+
+/** The object's image, transformed (Supabase Storage's /render/image), with X-Transformations. */
+export async function serveTransformed(
+  deps: StorageDeps,
+  request: Request,
+  row: ObjectRow,
+  transform: TransformOptions,
+  options: ServeOptions = {},
+): Promise<Response> {
+  if (!row.version) throw errors.noSuchKey();
+  let source: Buffer;
+  try {
+    source = Buffer.concat(await (await deps.bytes.read(row.version)).toArray());
+  } catch {
+    throw errors.noSuchKey();
+  }
+  const image = await renderImage(source, transform, request.headers.get('accept'));
+  const headers = objectHeaders(row, options);
+  headers.delete('Accept-Ranges');
+  headers.set('Content-Type', image.mimetype);
+  headers.set('Content-Length', String(image.body.length));
+  const segments = transformationSegments(transform);
+  if (segments.length > 0) headers.set('X-Transformations', segments.join(','));
+  return new Response(request.method === 'HEAD' ? null : new Uint8Array(image.body), { headers });
 }

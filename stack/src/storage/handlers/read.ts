@@ -1,0 +1,69 @@
+// Reading objects: download (as the caller, from a public bucket, or through a signed URL), HEAD
+// and info. The row is read as the caller (so RLS hides what the caller may not see: "Object not
+// found"), then the bytes of that row's version are served.
+import { z } from 'zod';
+import type { StorageDeps } from '../deps.ts';
+import { errors } from '../errors.ts';
+import type { CallerAccess, SignedAccess } from '../http/guards.ts';
+import { downloadQuery, input, objectPath, type ParamsOf } from '../http/params.ts';
+import type { Handler } from '../http/route.ts';
+import { infoBody, serveObject } from '../serve-object.ts';
+import type { Caller, ObjectRow } from '../store/store.ts';
+
+/** The object's row as the caller sees it; NoSuchKey when it cannot. */
+export async function findObjectOrFail(
+  deps: StorageDeps,
+  caller: Caller,
+  bucket: string,
+  key: string,
+): Promise<ObjectRow> {
+  const row = await deps.store.findObject(caller, bucket, key);
+  if (!row) throw errors.noSuchKey();
+  return row;
+}
+
+export const downloadParams = input(
+  { params: objectPath, querystring: downloadQuery },
+  ({ params, querystring }) => ({ ...params, download: querystring.download }),
+);
+
+/** Download or HEAD as the caller (public buckets: past RLS, see the publicBucket guard). */
+export const download: Handler<ParamsOf<typeof downloadParams>, CallerAccess> = async (
+  request,
+  { bucket, key, download },
+  { caller },
+  deps,
+) => {
+  const load = () => findObjectOrFail(deps, caller, bucket, key);
+  return serveObject(deps, request, await load(), { download, refetch: load });
+};
+
+export const signedDownloadParams = input(
+  { params: objectPath, querystring: downloadQuery.extend({ token: z.string() }) },
+  ({ params, querystring }) => ({ ...params, ...querystring }),
+);
+
+/** Download through a signed URL: an Expires header until the token's expiry. */
+export const downloadSigned: Handler<ParamsOf<typeof signedDownloadParams>, SignedAccess> = async (
+  request,
+  { bucket, key, download },
+  { caller, token },
+  deps,
+) => {
+  const load = () => findObjectOrFail(deps, caller, bucket, key);
+  return serveObject(deps, request, await load(), {
+    download,
+    expires: new Date((token.exp ?? 0) * 1000),
+    refetch: load,
+  });
+};
+
+export const infoParams = input({ params: objectPath }, ({ params }) => params);
+
+/** The object's details (storage-js `info()` and `exists()`). */
+export const info: Handler<ParamsOf<typeof infoParams>, CallerAccess> = async (
+  _request,
+  { bucket, key },
+  { caller },
+  deps,
+) => Response.json(infoBody(await findObjectOrFail(deps, caller, bucket, key)));

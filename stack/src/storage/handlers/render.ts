@@ -1,0 +1,49 @@
+// Image transformation endpoints (/render/image/…): the object is read as for a download (as the
+// caller, from a public bucket, or through a signed URL whose token carries the
+// transformations), then resized and re-encoded (see image-transform.ts).
+import { z } from 'zod';
+import type { CallerAccess, SignedAccess } from '../http/guards.ts';
+import { input, objectPath, type ParamsOf } from '../http/params.ts';
+import type { Handler } from '../http/route.ts';
+import { parseTokenTransformations, transformOptions } from '../image-transform.ts';
+import { serveTransformed } from '../serve-object.ts';
+import { findObjectOrFail } from './read.ts';
+
+export const renderParams = input(
+  { params: objectPath, querystring: transformOptions.extend({ download: z.string().optional() }) },
+  ({ params, querystring: { download, ...transform } }) => ({ ...params, download, transform }),
+);
+
+/** As the caller (public buckets: past RLS, see the publicBucket guard). */
+export const renderImage: Handler<ParamsOf<typeof renderParams>, CallerAccess> = async (
+  request,
+  { bucket, key, download, transform },
+  { caller },
+  deps,
+) => {
+  const row = await findObjectOrFail(deps, caller, bucket, key);
+  return serveTransformed(deps, request, row, transform, { download });
+};
+
+export const signedRenderParams = input(
+  {
+    params: objectPath,
+    querystring: z.object({ token: z.string(), download: z.string().optional() }),
+  },
+  ({ params, querystring }) => ({ ...params, ...querystring }),
+);
+
+/** Through a signed URL: the transformations are the token's, not the query's. */
+export const renderSigned: Handler<ParamsOf<typeof signedRenderParams>, SignedAccess> = async (
+  request,
+  { bucket, key, download },
+  { caller, token },
+  deps,
+) => {
+  const row = await findObjectOrFail(deps, caller, bucket, key);
+  const transform = parseTokenTransformations(token.transformations ?? '');
+  return serveTransformed(deps, request, row, transform, {
+    download,
+    expires: new Date((token.exp ?? 0) * 1000),
+  });
+};

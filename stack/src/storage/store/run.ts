@@ -1,0 +1,102 @@
+// How the store's SQL runs, and as whom: as the caller (one transaction with the caller's role
+// and JWT claims, so row-level security on storage.* decides), or as Storage's super user (for
+// what Supabase Storage does past RLS: bucket limits, public reads, sweeping). Postgres errors
+// leave the store as Storage errors.
+import { isPgError, type Database, type Queryable } from '../../db/adapter.ts';
+import { asCaller, setCaller, type Caller } from '../../db/as-caller.ts';
+import { errors, StorageError } from '../errors.ts';
+
+export type { Caller };
+
+/** The service role as a caller: for work Supabase Storage does as its super user. */
+export const SERVICE_CALLER: Caller = { role: 'service_role', claims: { role: 'service_role' } };
+
+/** Maps a Postgres error to Storage's error, as Supabase Storage's database layer does. */
+function fromDatabaseError(error: unknown): StorageError | undefined {
+  if (!isPgError(error)) return undefined;
+  switch (error.code) {
+    case '42501':
+      return errors.accessDenied(
+        error.message.includes('row-level security')
+          ? 'new row violates row-level security policy'
+          : error.message,
+      );
+    case '23505':
+      return errors.resourceAlreadyExists();
+    case '23503':
+      return error.detail?.includes('is still referenced from table')
+        ? errors.resourceReferenced()
+        : errors.relatedResourceMissing();
+    case '22P02':
+      return errors.invalidParameter('value', error.message);
+    default:
+      return errors.database(error.code ?? 'unknown');
+  }
+}
+
+/** Rethrows a Postgres error as Storage's; Storage errors and other causes pass unchanged. */
+function storageErrorOf(error: unknown): unknown {
+  return error instanceof StorageError ? error : (fromDatabaseError(error) ?? error);
+}
+
+/** Runs fn in one transaction as the caller. */
+export async function runAs<T>(
+  db: Database,
+  caller: Caller,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  try {
+    return await asCaller(db, caller, fn);
+  } catch (error) {
+    throw storageErrorOf(error);
+  }
+}
+
+/** Runs fn in one transaction as Storage's super user; `caller` can be switched to inside. */
+export async function runAsService<T>(
+  db: Database,
+  fn: (tx: Queryable, becomeCaller: (caller: Caller) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await db.transaction((tx) => fn(tx, (caller) => setCaller(tx, caller)));
+  } catch (error) {
+    throw storageErrorOf(error);
+  }
+}
+
+class Rollback extends Error {}
+
+/** Runs fn as the caller and rolls it back: does RLS allow this write? (Supabase's testPermission.) */
+export async function testPermission(
+  db: Database,
+  caller: Caller,
+  fn: (tx: Queryable) => Promise<unknown>,
+): Promise<void> {
+  try {
+    await runAs(db, caller, async (tx) => {
+      await fn(tx);
+      throw new Rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof Rollback)) throw error;
+  }
+}
+
+/** Lets this transaction delete from storage tables (storage.protect_delete). */
+export async function allowDeletes(tx: Queryable): Promise<void> {
+  await tx.query(`select set_config('storage.allow_delete_query', 'true', true)`);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The owner as stored: `owner` (uuid, when the subject is one) and `owner_id` (text). */
+export function ownerColumns(owner: string | undefined): [string | null, string | null] {
+  return [owner && UUID.test(owner) ? owner : null, owner ?? null];
+}
+
+/**
+ * A timestamptz column as Supabase Storage sends it in JSON (a JavaScript Date serialised):
+ * ISO 8601 in UTC with milliseconds and `Z`, e.g. 2021-02-17T04:43:32.770Z; null stays null.
+ */
+export const iso = (column: string) =>
+  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column.replace(/^\w+\./, '')}`;
