@@ -10,6 +10,7 @@ import {
   type EmailTemplate,
   type NotificationKind,
 } from './email-content.ts';
+import { readRealtime, type RealtimeConfig } from './realtime.ts';
 import { ConfigError, Reader, table, type Table } from './values.ts';
 
 export { ConfigError } from './values.ts';
@@ -47,6 +48,7 @@ export interface Config {
   };
   db: { majorVersion: number; seed: { enabled: boolean; sqlPaths: string[] } };
   storage: { enabled: boolean; fileSizeLimit: number; buckets: BucketConfig[] };
+  realtime: RealtimeConfig;
   auth: {
     enabled: boolean;
     siteUrl: string;
@@ -194,6 +196,7 @@ export function parseConfig(
       fileSizeLimit: r.size(storage, 'file_size_limit', 'storage', 50 * 1024 ** 2),
       buckets: readBuckets(r, table(storage, 'buckets', 'storage')),
     },
+    realtime: readRealtime(r, table(doc, 'realtime', ''), env),
     auth: {
       enabled: r.bool(auth, 'enabled', 'auth', true),
       siteUrl,
