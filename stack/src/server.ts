@@ -12,6 +12,7 @@ import { requireApiKey } from './gateway/apikey.ts';
 import { cors } from './gateway/cors.ts';
 import { localOnly } from './gateway/local-only.ts';
 import { createInboxService } from './inbox/service.ts';
+import { createRealtimeService } from './realtime/service.ts';
 import { createRestService } from './rest/service.ts';
 import { createStorageService } from './storage/service.ts';
 
@@ -59,6 +60,9 @@ const MOUNTS: Mount[] = [
     apikey: { except: STORAGE_OPEN },
     cors: true,
   },
+  // Realtime: the WebSocket at /websocket (upgrades come through here too: gateway/upgrade.ts)
+  // and the broadcast API; the key may be the `apikey` query parameter, as realtime-js sends it.
+  { prefix: '/realtime/v1', create: createRealtimeService, apikey: 'required', cors: true },
   // Edge Functions check JWTs themselves (verify_jwt), as the Supabase CLI's gateway leaves them.
   { prefix: '/functions/v1', create: createFunctionsService, apikey: 'none', cors: false },
   // Every email and SMS the stack sent: sign-in codes and links, so no other site may read it.

@@ -10,6 +10,7 @@ import { bootstrap, bootstrapKey } from './db/bootstrap.ts';
 import { migrate, type MigrateResult } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { StackContext } from './context/context.ts';
+import { createUpgrades, type Upgrades } from './gateway/upgrade.ts';
 import { createGateway } from './server.ts';
 import { loadKeys, type Keys } from './keys/keys.ts';
 import { createLogger, type Logger } from './lib/log.ts';
@@ -132,6 +133,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
     onStop: (fn) => stopHooks.push(fn),
   };
   let server: ServerType;
+  let upgrades: Upgrades;
   try {
     const app = await createGateway(ctx, {
       trustedProxies: options.trustedProxies ?? trustedProxiesFromEnv(options.env ?? process.env),
@@ -140,6 +142,9 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
       const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
       s.once('error', reject);
     });
+    // WebSocket upgrades (Realtime) go through the same app: see gateway/upgrade.ts.
+    upgrades = createUpgrades(app);
+    server.on('upgrade', upgrades.handle);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;
@@ -163,6 +168,8 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
           server.close(() => resolve());
           // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
           (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+          // Upgraded connections would hold close() open too: their services end them.
+          upgrades.closeAll();
         });
         for (const hook of stopHooks.reverse()) await hook();
         await db.close();

@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeClientOptions } from '@supabase/realtime-js';
+import WebSocket from 'ws';
 import pg from 'pg';
 import { startStack, type RunningStack } from '../../src/index.ts';
 
@@ -94,8 +96,9 @@ export interface TestStackOptions extends WorkdirSpec {
 }
 
 /**
- * Realtime is never used by these tests, and Node 20 has no global WebSocket (which realtime-js
- * demands when a client is created), so it gets a transport that refuses to connect.
+ * Node 20 has no global WebSocket (which realtime-js demands when a client is created): clients
+ * that use Realtime get `ws` as their transport (ClientOptions.realtime); the others one that
+ * refuses to connect, so a test that did not ask for Realtime never opens a socket.
  */
 class NoWebSocket {
   constructor() {
@@ -111,6 +114,10 @@ export interface ClientOptions {
   flowType?: 'implicit' | 'pkce';
   /** A fetch to send requests through (e.g. one that adds headers). */
   fetch?: typeof fetch;
+  /** Supplies the access token (supabase-js `accessToken`: the client then has no auth API). */
+  accessToken?: () => Promise<string | null>;
+  /** Realtime options; given, the client connects over a real WebSocket (`ws`). */
+  realtime?: Omit<RealtimeClientOptions, 'transport'>;
 }
 
 /** A supabase-js client as a test uses it: no persisted session, optional headers or token. */
@@ -127,7 +134,13 @@ export function clientFor(url: string, key: string, options: ClientOptions = {})
       flowType: options.flowType ?? 'implicit',
     },
     global: { headers, ...(options.fetch ? { fetch: options.fetch } : {}) },
-    realtime: { transport: NoWebSocket as unknown as typeof WebSocket },
+    ...(options.accessToken ? { accessToken: options.accessToken } : {}),
+    realtime: options.realtime
+      ? {
+          ...options.realtime,
+          transport: WebSocket as unknown as RealtimeClientOptions['transport'],
+        }
+      : { transport: NoWebSocket as unknown as RealtimeClientOptions['transport'] },
   });
 }
 

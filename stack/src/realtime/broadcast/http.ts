@@ -1,0 +1,142 @@
+// The broadcast API, for senders without a socket: `POST /api/broadcast` (a batch, as
+// realtime-js's send() falls back to) and `POST /api/broadcast/:topic/events/:event` (one message,
+// JSON or binary, as httpSend() sends). The caller is the bearer token, else the API key.
+// Private messages need the write policy: a batch skips refused topics, a single message is 403.
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { RealtimeDeps } from '../deps.ts';
+import { httpError, validationError } from '../errors.ts';
+import type { JsonObject } from '../protocol/frames.ts';
+import type { Identity } from '../access/token.ts';
+import { broadcast, type BroadcastBody } from './send.ts';
+
+const blankOrInvalid = (input: unknown) =>
+  input === undefined || input === null || input === '' ? "can't be blank" : 'is invalid';
+
+const messageSchema = z.object({
+  topic: z.string({ error: (i) => blankOrInvalid(i.input) }).min(1, "can't be blank"),
+  event: z.string({ error: (i) => blankOrInvalid(i.input) }).min(1, "can't be blank"),
+  payload: z.record(z.string(), z.unknown(), { error: (i) => blankOrInvalid(i.input) }),
+  private: z.boolean({ error: 'is invalid' }).optional(),
+  id: z.string({ error: 'is invalid' }).optional(),
+});
+
+type BatchMessage = z.infer<typeof messageSchema>;
+
+async function caller(deps: RealtimeDeps, c: Context): Promise<Identity | undefined> {
+  const bearer = /^bearer\s+(.+)$/i.exec(c.req.header('authorization')?.trim() ?? '')?.[1];
+  const token = bearer ?? c.req.header('apikey');
+  if (!token) return undefined;
+  const verified = await deps.verifyToken(token);
+  return verified.ok ? verified.identity : undefined;
+}
+
+async function mayWrite(deps: RealtimeDeps, c: Context, who: Identity, topic: string) {
+  const headers: Record<string, string> = {};
+  c.req.raw.headers.forEach((value, name) => {
+    if (name.startsWith('x-')) headers[name] = value;
+  });
+  const decisions = await deps.store.writeDecisions(
+    { role: who.role, claims: who.claims, headers, topic },
+    ['broadcast'],
+  );
+  return decisions.broadcast === true;
+}
+
+export async function batchBroadcast(deps: RealtimeDeps, c: Context): Promise<Response> {
+  const who = await caller(deps, c);
+  if (!who) return httpError('unauthorized');
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    return httpError('malformedBody');
+  }
+  const list = (body as { messages?: unknown } | null)?.messages;
+  if (!Array.isArray(list)) return validationError({ messages: [blankOrInvalid(list)] });
+  if (list.length === 0) return validationError({ messages: ["can't be blank"] });
+  const messages: BatchMessage[] = [];
+  const errors = list.map((item) => {
+    const parsed = messageSchema.safeParse(item);
+    const fieldErrors: Record<string, string[]> = {};
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        (fieldErrors[String(issue.path[0] ?? 'message')] ??= []).push(issue.message);
+    else if (Buffer.byteLength(JSON.stringify(parsed.data.payload)) > deps.limits.maxPayloadBytes)
+      fieldErrors.payload = ['Payload size exceeds tenant limit'];
+    else messages.push(parsed.data);
+    return fieldErrors;
+  });
+  if (messages.length !== list.length) return validationError({ messages: errors });
+  const { events, config } = deps.limits;
+  if (events.avg > config.maxEventsPerSecond) return httpError('rateLimited');
+  if (events.avg + messages.length > config.maxEventsPerSecond) return httpError('batchTooLarge');
+
+  const allowed = new Map<string, boolean>();
+  for (const message of messages) {
+    const isPrivate = message.private === true;
+    if (isPrivate) {
+      if (!allowed.has(message.topic))
+        allowed.set(message.topic, await mayWrite(deps, c, who, message.topic).catch(() => false));
+      if (!allowed.get(message.topic)) continue;
+    }
+    const payload: JsonObject = {
+      payload: message.payload as JsonObject,
+      event: message.event,
+      type: 'broadcast',
+      ...(message.id ? { meta: { id: message.id } } : {}),
+    };
+    events.add();
+    broadcast(deps, { private: isPrivate, subTopic: message.topic }, { kind: 'json', payload });
+  }
+  return c.body(null, 202);
+}
+
+export async function singleBroadcast(deps: RealtimeDeps, c: Context): Promise<Response> {
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type && type !== 'application/json' && type !== 'application/octet-stream')
+    return httpError('unsupportedMediaType');
+  const who = await caller(deps, c);
+  if (!who) return httpError('unauthorized');
+  const topic = c.req.param('topic')!;
+  const event = c.req.param('event')!;
+  const isPrivate = c.req.query('private') === 'true';
+  let body: BroadcastBody;
+  if (type === 'application/octet-stream') {
+    body = {
+      kind: 'user',
+      event,
+      encoding: 'binary',
+      body: Buffer.from(await c.req.arrayBuffer()),
+    };
+  } else {
+    const text = await c.req.text();
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return text.trim() === ''
+        ? validationError({ payload: ["can't be blank"] })
+        : httpError('malformedBody');
+    }
+    if (value === null) return validationError({ payload: ["can't be blank"] });
+    body = { kind: 'user', event, encoding: 'json', body: Buffer.from(JSON.stringify(value)) };
+  }
+  if (body.body.length > deps.limits.maxPayloadBytes)
+    return validationError({ payload: ['Payload size exceeds tenant limit'] });
+  if (deps.limits.events.avg >= deps.limits.config.maxEventsPerSecond)
+    return httpError('rateLimited');
+  if (isPrivate) {
+    let allowed: boolean;
+    try {
+      allowed = await mayWrite(deps, c, who, topic);
+    } catch (error) {
+      deps.log.warn(`RlsPolicyError: ${(error as Error).message}`);
+      return httpError('policyError');
+    }
+    if (!allowed) return httpError('forbidden');
+  }
+  deps.limits.events.add();
+  broadcast(deps, { private: isPrivate, subTopic: topic }, body);
+  return c.body(null, 202);
+}

@@ -1,0 +1,134 @@
+// The feed from the database: one notification per committed change or realtime.send() message,
+// in commit order, handled strictly one after another so no subscriber sees a table's changes
+// out of order. A change goes to the subscriptions that listen to its table and operation and
+// that the database says may see it (realtime_visible: filters, RLS as the subscriber, column
+// privileges); a message goes to its topic's audience like any broadcast.
+import { broadcast, bodySize, type BroadcastBody } from '../broadcast/send.ts';
+import type { RealtimeDeps } from '../deps.ts';
+import type { JsonObject } from '../protocol/frames.ts';
+import type { Channel } from '../socket/channel.ts';
+
+/** Changes larger than this lose their long values and carry `Error 413` (as on Supabase). */
+const MAX_RECORD_BYTES = 1024 * 1024;
+const JANITOR_MS = 60_000;
+
+interface Note {
+  kind?: 'change' | 'message';
+  seq: number;
+  overflow?: boolean;
+  schema?: string;
+  table?: string;
+  type?: string;
+  id?: string;
+  topic?: string;
+  event?: string;
+  private?: boolean;
+  payload?: JsonObject | null;
+  binary?: string | null;
+}
+
+async function deliverChange(deps: RealtimeDeps, text: string, note: Note): Promise<void> {
+  const candidates = deps.changes.candidates(note.schema!, note.table!, note.type!);
+  if (candidates.length === 0) return;
+  if (deps.limits.dbEvents.triggered) return; // Realtime drops changes over the rate too
+  const rows = candidates.map((s) => ({
+    id: s.id,
+    role: s.channel.identity.role,
+    claims: s.channel.identity.claims,
+    filters: s.params.filters,
+    select: s.params.select,
+  }));
+  const groups = await deps.store.visibleGroups(text, rows, MAX_RECORD_BYTES);
+  for (const group of groups) {
+    const perChannel = new Map<Channel, number[]>();
+    for (const id of group.ids) {
+      const subscription = deps.changes.get(id);
+      if (!subscription || subscription.channel.closed) continue;
+      const ids = perChannel.get(subscription.channel) ?? [];
+      if (!ids.includes(subscription.bindingId)) ids.push(subscription.bindingId);
+      perChannel.set(subscription.channel, ids);
+    }
+    for (const [channel, ids] of perChannel) {
+      channel.socket.send({
+        kind: 'message',
+        joinRef: null,
+        ref: null,
+        topic: channel.topic,
+        event: 'postgres_changes',
+        payload: { ids, data: group.payload },
+      });
+      deps.limits.dbEvents.add(ids.length);
+    }
+  }
+}
+
+function deliverMessage(deps: RealtimeDeps, note: Note): void {
+  const meta = { id: note.id! };
+  const body: BroadcastBody = note.binary
+    ? {
+        kind: 'user',
+        event: note.event!,
+        encoding: 'binary',
+        body: Buffer.from(note.binary, 'base64'),
+        meta,
+      }
+    : {
+        kind: 'user',
+        event: note.event!,
+        encoding: 'json',
+        body: Buffer.from(JSON.stringify(note.payload ?? {})),
+        meta,
+      };
+  if (bodySize(body) > deps.limits.maxPayloadBytes) {
+    deps.log.warn(`UnableToBroadcastChanges: payload of message ${note.id} exceeds the limit`);
+    return;
+  }
+  deps.limits.events.add();
+  broadcast(deps, { private: note.private === true, subTopic: note.topic! }, body);
+}
+
+async function handle(deps: RealtimeDeps, raw: string): Promise<void> {
+  let text = raw;
+  let note = JSON.parse(text) as Note;
+  if (note.overflow) {
+    const full = await deps.store.readOverflow(note.seq);
+    if (full === undefined) {
+      deps.log.warn(`realtime: change ${note.seq} was cleaned away before it was read`);
+      return;
+    }
+    text = full;
+    note = JSON.parse(full) as Note;
+  }
+  if (note.kind === 'message') deliverMessage(deps, note);
+  else if (note.kind === 'change') await deliverChange(deps, text, note);
+}
+
+export interface ChangeFeed {
+  /** Resolves once every change received so far has been delivered (tests, shutdown). */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startChangeFeed(deps: RealtimeDeps): Promise<ChangeFeed> {
+  await deps.store.syncCapture();
+  let chain: Promise<void> = Promise.resolve();
+  const unlisten = await deps.store.listenForChanges((payload) => {
+    chain = chain
+      .then(() => handle(deps, payload))
+      .catch((error: unknown) => deps.log.error('realtime: delivering a change failed', error));
+  });
+  const janitor = setInterval(() => {
+    void Promise.all([deps.store.cleanOverflow(), deps.store.cleanMessages()]).catch(
+      (error: unknown) => deps.log.error('realtime: cleaning old changes failed', error),
+    );
+  }, JANITOR_MS);
+  janitor.unref();
+  return {
+    idle: () => chain,
+    async stop() {
+      clearInterval(janitor);
+      await unlisten();
+      await chain;
+    },
+  };
+}

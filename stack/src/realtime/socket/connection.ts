@@ -1,0 +1,119 @@
+// One client socket: frames decoded by its serializer (chosen by `vsn`), each message handed to
+// the event table (socket/events.ts) in order per topic, replies and pushes encoded back. The
+// socket lives while the client heartbeats and has channels; a client too slow to read its
+// messages is cut off rather than buffered without end.
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import type { Identity } from '../access/token.ts';
+import { CLOSE } from '../errors.ts';
+import type { RealtimeDeps } from '../deps.ts';
+import { MalformedFrame, type Inbound, type Outbound } from '../protocol/frames.ts';
+import type { Serializer } from '../protocol/serializer.ts';
+import type { Channel, ChannelSocket } from './channel.ts';
+import { closeChannel } from './lifecycle.ts';
+
+/** Bytes waiting to be sent beyond which the socket is closed. */
+const MAX_BACKLOG = 16 * 1024 * 1024;
+/** Malformed frames logged per socket (the rest are ignored silently). */
+const MALFORMED_LOGGED = 5;
+
+export type Dispatch = (conn: Connection, message: Inbound) => Promise<void>;
+
+export class Connection implements ChannelSocket {
+  readonly id = randomUUID();
+  readonly channels = new Map<string, Channel>();
+  private queues = new Map<string, Promise<void>>();
+  private idle: NodeJS.Timeout;
+  private noChannel: NodeJS.Timeout | undefined;
+  private malformed = 0;
+
+  constructor(
+    private readonly deps: RealtimeDeps,
+    private readonly ws: WebSocket,
+    private readonly serializer: Serializer,
+    /** Who the socket connected as (its API key), the default for channels without a token. */
+    readonly identity: Identity,
+    /** The upgrade request's `x-` headers, as Realtime hands them to policies. */
+    readonly headers: Record<string, string>,
+    private readonly dispatch: Dispatch,
+  ) {
+    const { websocketTimeoutMs } = deps.config.limits;
+    this.idle = setTimeout(() => this.close(CLOSE.idle), websocketTimeoutMs);
+    this.channelsChanged();
+    ws.on('message', (data, isBinary) => this.receive(data as Buffer, isBinary));
+    ws.on('close', () => this.closed());
+    ws.on('error', () => ws.terminate());
+  }
+
+  get open(): boolean {
+    return this.ws.readyState === WebSocket.OPEN;
+  }
+
+  get vsn(): string {
+    return this.serializer.vsn;
+  }
+
+  send(message: Outbound): void {
+    const frame = this.serializer.encode(message);
+    if (frame !== undefined) this.sendFrame(frame);
+  }
+
+  sendFrame(frame: string | Buffer): void {
+    if (this.ws.readyState !== WebSocket.OPEN) return;
+    if (this.ws.bufferedAmount > MAX_BACKLOG) {
+      this.close(CLOSE.backlog);
+      return;
+    }
+    this.ws.send(frame, { binary: typeof frame !== 'string' });
+  }
+
+  close([code, reason]: readonly [number, string]): void {
+    if (this.ws.readyState === WebSocket.OPEN || this.ws.readyState === WebSocket.CONNECTING)
+      this.ws.close(code, reason);
+    // A peer that never answers the close handshake is cut off.
+    setTimeout(() => this.ws.terminate(), 2000).unref();
+  }
+
+  /** No channel for NO_CHANNEL_TIMEOUT_IN_MS → closed. */
+  channelsChanged(): void {
+    clearTimeout(this.noChannel);
+    this.noChannel = undefined;
+    if (this.channels.size === 0 && this.ws.readyState === WebSocket.OPEN)
+      this.noChannel = setTimeout(
+        () => this.close(CLOSE.idle),
+        this.deps.config.limits.noChannelTimeoutMs,
+      ).unref();
+  }
+
+  private receive(data: Buffer, isBinary: boolean): void {
+    this.idle.refresh();
+    let message: Inbound;
+    try {
+      message = this.serializer.decode(data, isBinary);
+    } catch (error) {
+      if (!(error instanceof MalformedFrame)) throw error;
+      if (this.malformed++ < MALFORMED_LOGGED)
+        this.deps.log.warn(`MalformedWebSocketMessage: ${error.message}`);
+      return;
+    }
+    const topic = message.topic;
+    const previous = this.queues.get(topic) ?? Promise.resolve();
+    const next = previous
+      .then(() => this.dispatch(this, message))
+      .catch((error: unknown) =>
+        this.deps.log.error(`UnknownErrorOnWebSocketMessage on ${topic}`, error),
+      )
+      .finally(() => {
+        if (this.queues.get(topic) === next) this.queues.delete(topic);
+      });
+    this.queues.set(topic, next);
+  }
+
+  private closed(): void {
+    clearTimeout(this.idle);
+    clearTimeout(this.noChannel);
+    for (const channel of [...this.channels.values()])
+      closeChannel(this.deps, channel, { kind: 'socket' });
+    this.deps.limits.users.delete(this);
+  }
+}

@@ -1,0 +1,131 @@
+// The socket's one event table: every message a client may send, where it is accepted, the
+// guards that stand before its handler, and the handler. Anything else is answered as Phoenix
+// answers it: an `unmatched topic` error for a topic the socket has not joined, nothing (after
+// counting it) for an unknown event on a joined one.
+import {
+  parseBroadcast,
+  sendBroadcast,
+  wellFormed,
+  withinPayloadLimit,
+  writePolicyAdmits,
+} from '../broadcast/push.ts';
+import { reply, type Inbound } from '../protocol/frames.ts';
+import {
+  handlePresence,
+  knownEvent,
+  parsePresence,
+  presenceWriteAdmits,
+  trackPayloadIsMap,
+  withinClientPresenceRate,
+  withinPresenceLimits,
+} from '../presence/push.ts';
+import {
+  isNewToken,
+  parseAccessToken,
+  refreshToken,
+  stillReadable,
+  tokenValid,
+} from './access-token.ts';
+import type { Connection } from './connection.ts';
+import { parseJoin } from './join-params.ts';
+import {
+  join,
+  readPolicyAdmits,
+  topicNamed,
+  underChannelLimit,
+  underJoinRate,
+  underUserLimit,
+  validToken,
+} from './join.ts';
+import { closeChannel } from './lifecycle.ts';
+import { route, type ChannelContext, type EventContext, type RouteEntry } from './route.ts';
+import type { RealtimeDeps } from '../deps.ts';
+
+const none = () => undefined;
+
+export const EVENTS: RouteEntry[] = [
+  route<EventContext, undefined>({
+    event: 'heartbeat',
+    scope: 'phoenix',
+    parse: none,
+    guards: [],
+    handle: ({ conn, message }) => conn.send(reply(message, 'ok')),
+  }),
+  route({
+    event: 'phx_join',
+    scope: 'join',
+    parse: parseJoin,
+    guards: [
+      topicNamed,
+      underChannelLimit,
+      underJoinRate,
+      underUserLimit,
+      validToken,
+      readPolicyAdmits,
+    ],
+    handle: join,
+  }),
+  route<ChannelContext, undefined>({
+    event: 'phx_leave',
+    scope: 'channel',
+    parse: none,
+    guards: [],
+    handle: ({ channel, conn, deps, message }) => {
+      conn.send(reply(message, 'ok'));
+      closeChannel(deps, channel, { kind: 'leave' });
+    },
+  }),
+  route({
+    event: 'access_token',
+    scope: 'channel',
+    parse: parseAccessToken,
+    guards: [isNewToken, tokenValid, stillReadable],
+    handle: refreshToken,
+  }),
+  route({
+    event: 'broadcast',
+    scope: 'channel',
+    parse: parseBroadcast,
+    guards: [wellFormed, writePolicyAdmits, withinPayloadLimit],
+    handle: sendBroadcast,
+  }),
+  route({
+    event: 'presence',
+    scope: 'channel',
+    parse: parsePresence,
+    guards: [
+      withinClientPresenceRate,
+      knownEvent,
+      trackPayloadIsMap,
+      presenceWriteAdmits,
+      withinPresenceLimits,
+    ],
+    handle: handlePresence,
+  }),
+];
+
+const byScope = (scope: RouteEntry['scope'], event: string) =>
+  EVENTS.find((r) => r.scope === scope && r.event === event);
+
+/** Routes one decoded message (see Connection: one topic's messages run in order). */
+export function createDispatch(deps: RealtimeDeps) {
+  return async function dispatch(conn: Connection, message: Inbound): Promise<void> {
+    const event = message.kind === 'push' ? message.event : 'broadcast';
+    if (message.topic === 'phoenix') {
+      const entry = byScope('phoenix', event);
+      if (entry) return entry.run({ deps, conn, message });
+    } else if (event === 'phx_join' && message.topic.startsWith('realtime:')) {
+      return byScope('join', event)!.run({ deps, conn, message });
+    } else {
+      const channel = conn.channels.get(message.topic);
+      if (channel) {
+        const entry = byScope('channel', event);
+        if (entry) return entry.run({ deps, conn, message, channel });
+        deps.limits.events.add();
+        deps.log.info(`Unexpected message from client of type \`${event}\` on ${message.topic}`);
+        return;
+      }
+    }
+    conn.send(reply(message, 'error', { reason: 'unmatched topic' }));
+  };
+}

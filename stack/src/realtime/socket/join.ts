@@ -1,0 +1,116 @@
+// phx_join: the guards Realtime applies before a channel opens (a topic name, the channel,
+// join-rate and user limits, a valid token, and on private channels a read policy that admits
+// the caller), then the channel: its Postgres Changes, the reply with their ids, then the
+// `system` messages and the presence state.
+import { subscribeChanges } from '../changes/subscribe.ts';
+import { CLOSE, JoinError } from '../errors.ts';
+import { reply, type JsonObject } from '../protocol/frames.ts';
+import type { Extension } from '../store/store.ts';
+import { Channel } from './channel.ts';
+import type { JoinParams } from './join-params.ts';
+import { canReadPresence, closeChannel, openChannel } from './lifecycle.ts';
+import { joinRefusal, type EventContext, type Guard } from './route.ts';
+import { joinError, scheduleTokenCheck } from './token-check.ts';
+
+type JoinGuard = Guard<EventContext, JoinParams>;
+
+export const topicNamed: JoinGuard = ({ message }) => {
+  if (message.topic === 'realtime:') return joinRefusal(new JoinError('TopicNameRequired'));
+};
+
+export const underChannelLimit: JoinGuard = ({ conn, deps, message }) => {
+  const others = conn.channels.size - (conn.channels.has(message.topic) ? 1 : 0);
+  if (others >= deps.config.limits.maxChannelsPerClient)
+    return joinRefusal(new JoinError('ChannelRateLimitReached'));
+};
+
+export const underJoinRate: JoinGuard = ({ deps }) => {
+  if (deps.limits.joins.triggered)
+    return {
+      kind: 'reply',
+      response: { reason: new JoinError('ClientJoinRateLimitReached').message },
+      disconnect: CLOSE.joinRate,
+    };
+  deps.limits.joins.add();
+};
+
+export const underUserLimit: JoinGuard = ({ conn, deps }) => {
+  if (
+    !deps.limits.users.has(conn) &&
+    deps.limits.users.size >= deps.config.limits.maxConcurrentUsers
+  )
+    return joinRefusal(new JoinError('ConnectionRateLimitReached'));
+};
+
+export const validToken: JoinGuard = async ({ conn, deps }, params) => {
+  const token = params.accessToken?.startsWith('sb_') ? undefined : params.accessToken;
+  const verified = await deps.verifyToken(token ?? conn.identity.token);
+  if (!verified.ok) return joinRefusal(joinError(verified.failure));
+  params.identity = verified.identity;
+};
+
+/** The extensions a private channel is authorised for at join. */
+export function readExtensions(presenceEnabled: boolean): Extension[] {
+  return presenceEnabled ? ['broadcast', 'presence'] : ['broadcast'];
+}
+
+export const readPolicyAdmits: JoinGuard = async ({ conn, deps, message }, params) => {
+  if (!params.options.private) return;
+  const topic = message.topic.slice('realtime:'.length);
+  const unauthorized = joinRefusal(
+    new JoinError(
+      'Unauthorized',
+      `You do not have permissions to read from this Channel topic: ${topic}`,
+    ),
+  );
+  try {
+    params.decisions = await deps.store.readDecisions(
+      {
+        role: params.identity!.role,
+        claims: params.identity!.claims,
+        headers: conn.headers,
+        topic,
+      },
+      readExtensions(params.options.presenceEnabled),
+    );
+  } catch (error) {
+    deps.log.warn(`RlsPolicyError: ${(error as Error).message}`);
+    return unauthorized;
+  }
+  if (!params.decisions.broadcast && !params.decisions.presence) return unauthorized;
+};
+
+export async function join(ctx: EventContext, params: JoinParams): Promise<void> {
+  const { conn, deps, message } = ctx;
+  const existing = conn.channels.get(message.topic);
+  // A second join of a topic replaces the first, as Phoenix does (it closes the old one).
+  if (existing) closeChannel(deps, existing, { kind: 'leave' });
+  const channel = new Channel(
+    conn,
+    message.topic,
+    message.joinRef,
+    params.options,
+    params.identity!,
+  );
+  if (params.decisions) {
+    channel.policies.broadcast.read = params.decisions.broadcast;
+    channel.policies.presence.read = params.decisions.presence;
+  }
+  const changes = await subscribeChanges(deps, channel, params.postgresChanges);
+  if (!conn.open) {
+    // The socket closed while the join was checked: nothing to open.
+    channel.closed = true;
+    deps.changes.removeChannel(channel);
+    return;
+  }
+  openChannel(deps, channel);
+  conn.send(reply(message, 'ok', { postgres_changes: changes.reply }));
+  if (changes.status)
+    channel.system('postgres_changes', changes.status.status, changes.status.message);
+  if (params.replicationReady) channel.system('system', 'ok', 'Replication connection established');
+  if (params.options.presenceEnabled && canReadPresence(channel)) {
+    deps.limits.presence.add();
+    channel.push('presence_state', deps.presence.state(channel.audience) as JsonObject);
+  }
+  scheduleTokenCheck(deps, channel);
+}
