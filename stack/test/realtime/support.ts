@@ -50,8 +50,13 @@ export interface Outcome {
   error?: Error;
 }
 
-/** Subscribes and resolves with the first status: SUBSCRIBED, CHANNEL_ERROR, TIMED_OUT or CLOSED. */
-export function subscribe(channel: RealtimeChannel, timeout = 10_000): Promise<Outcome> {
+/**
+ * Subscribes and resolves with the first status: SUBSCRIBED, CHANNEL_ERROR, TIMED_OUT or CLOSED.
+ * The client's token is fetched first, as Supabase's docs tell apps to (`await
+ * supabase.realtime.setAuth()`): a join sent before it would act as the API key.
+ */
+export async function subscribe(channel: RealtimeChannel, timeout = 10_000): Promise<Outcome> {
+  await channel.socket.setAuth();
   return new Promise((resolve) => {
     let settled = false;
     channel.subscribe((status, error) => {
