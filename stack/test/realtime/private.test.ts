@@ -1,0 +1,148 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
+import { REALTIME_MIGRATION, addMember, newUser, type User } from './fixtures.ts';
+import { Inbox, closeAll, joined, realtimeClient, subscribe, until } from './support.ts';
+
+type Broadcast = { event: string; payload: Record<string, unknown>; meta?: { id: string } };
+
+describe.each(DRIVERS)('realtime private channels on %s', (driver) => {
+  let stack: TestStack;
+  let writer: User;
+  let reader: User;
+  let stranger: User;
+  const clients: SupabaseClient[] = [];
+  const client = (user?: User) => {
+    const c = realtimeClient(stack, { token: user?.token });
+    clients.push(c);
+    return c;
+  };
+  const room = (c: SupabaseClient, name = 'room:r1', presence = false) =>
+    c.channel(name, { config: { private: true, presence: { enabled: presence } } });
+
+  beforeAll(async () => {
+    stack = await startTestStack({ driver, migrations: { '0001_app.sql': REALTIME_MIGRATION } });
+    writer = await newUser(stack);
+    reader = await newUser(stack);
+    stranger = await newUser(stack);
+    await addMember(stack, 'r1', writer, true);
+    await addMember(stack, 'r1', reader, false);
+  });
+  afterAll(async () => {
+    await closeAll(...clients);
+    await stack?.close();
+  });
+
+  it('admits members, and refuses a stranger and anon with Realtime’s reason', async () => {
+    expect((await subscribe(room(client(reader)))).status).toBe('SUBSCRIBED');
+    for (const who of [stranger, undefined]) {
+      const outcome = await subscribe(room(client(who)));
+      expect(outcome.status).toBe('CHANNEL_ERROR');
+      expect(outcome.error?.message).toBe(
+        'Unauthorized: You do not have permissions to read from this Channel topic: room:r1',
+      );
+    }
+  });
+
+  it('delivers a writer’s broadcast to members and drops a reader’s, as the policies decide', async () => {
+    const got = new Inbox<Broadcast>();
+    await joined(room(client(reader)).on('broadcast', { event: '*' }, got.push));
+    const fromWriter = await joined(room(client(writer)));
+    const fromReader = await joined(
+      client(reader).channel('room:r1', { config: { private: true, broadcast: { ack: true } } }),
+    );
+    expect(
+      await fromReader.send({ type: 'broadcast', event: 'forged', payload: {} }, { timeout: 1000 }),
+    ).toBe('timed out');
+    await fromWriter.send({ type: 'broadcast', event: 'edit', payload: { n: 1 } });
+    expect(await got.next()).toMatchObject({ event: 'edit', payload: { n: 1 } });
+    expect(got.items.map((b) => b.event)).toEqual(['edit']);
+  });
+
+  it('keeps the private audience apart from a public channel of the same name', async () => {
+    const publicGot = new Inbox<Broadcast>();
+    await joined(client().channel('room:r1').on('broadcast', { event: '*' }, publicGot.push));
+    const privateGot = new Inbox<Broadcast>();
+    await joined(room(client(reader)).on('broadcast', { event: '*' }, privateGot.push));
+    await (
+      await joined(room(client(writer)))
+    ).send({ type: 'broadcast', event: 'secret', payload: {} });
+    await (
+      await joined(client().channel('room:r1'))
+    ).send({ type: 'broadcast', event: 'open', payload: {} });
+    expect((await privateGot.next()).event).toBe('secret');
+    expect((await publicGot.next()).event).toBe('open');
+  });
+
+  it('authorises the broadcast API: a writer sends, a reader is refused', async () => {
+    const got = new Inbox<Broadcast>();
+    await joined(room(client(reader)).on('broadcast', { event: '*' }, got.push));
+    expect(await room(client(writer)).httpSend('via-api', { ok: true })).toEqual({ success: true });
+    expect(await got.next()).toMatchObject({ event: 'via-api', payload: { ok: true } });
+    await expect(room(client(reader)).httpSend('forged', {})).rejects.toThrow('Unauthorized');
+    const res = await fetch(`${stack.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: {
+        apikey: stack.keys.anonKey,
+        authorization: `Bearer ${reader.token}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        messages: [{ topic: 'room:r1', event: 'forged-batch', payload: {}, private: true }],
+      }),
+    });
+    expect(res.status).toBe(202); // refused topics are skipped, as on Supabase
+    expect(await room(client(writer)).httpSend('after', {})).toEqual({ success: true });
+    expect((await got.next()).event).toBe('after');
+  });
+
+  it('delivers realtime.send() and realtime.broadcast_changes() from the database', async () => {
+    const got = new Inbox<Broadcast>();
+    await joined(room(client(reader)).on('broadcast', { event: '*' }, got.push));
+    await stack.db.query(`select realtime.send('{"text":"from sql"}'::jsonb, 'note', 'room:r1')`);
+    const sent = await got.next();
+    expect(sent).toMatchObject({
+      event: 'note',
+      payload: { text: 'from sql', id: expect.any(String) },
+    });
+    expect(sent.meta?.id).toBe(sent.payload.id);
+
+    await stack.db.exec(`
+      create function public.room_note_changed() returns trigger language plpgsql security definer as $$
+      begin
+        perform realtime.broadcast_changes('room:' || coalesce(new.room, old.room), tg_op, tg_op,
+          tg_table_name, tg_table_schema, new, old);
+        return null;
+      end $$;
+      create trigger room_note_changed after insert or update or delete on public.room_notes
+        for each row execute function public.room_note_changed();`);
+    await stack.db.query(`insert into public.room_notes (room, body) values ('r1', 'hi')`);
+    expect(await got.next()).toMatchObject({
+      event: 'INSERT',
+      payload: {
+        operation: 'INSERT',
+        table: 'room_notes',
+        schema: 'public',
+        record: { room: 'r1', body: 'hi' },
+        old_record: null,
+      },
+    });
+    // A rolled-back send delivers nothing: the next message is the one after it.
+    await stack.db
+      .transaction(async (tx) => {
+        await tx.query(`select realtime.send('{}'::jsonb, 'rolled-back', 'room:r1')`);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await stack.db.query(`select realtime.send('{}'::jsonb, 'kept', 'room:r1')`);
+    expect((await got.next()).event).toBe('kept');
+  });
+
+  it('shares presence with members only, and lets only those the policy admits track', async () => {
+    const w = await joined(room(client(writer), 'room:r1', true));
+    const r = await joined(room(client(reader), 'room:r1', true));
+    expect(await w.track({ name: 'writer' })).toBe('ok');
+    await until(() => Object.keys(r.presenceState()).length === 1);
+    expect(await r.track({ name: 'reader' })).toBe('error');
+  });
+});
