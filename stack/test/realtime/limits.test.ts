@@ -1,0 +1,137 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
+import { refusedUpgrade, socketUrl } from './raw.ts';
+import { Inbox, closeAll, joined, realtimeClient, subscribe } from './support.ts';
+
+type System = { extension: string; status: string; message: string };
+
+describe.each(DRIVERS)('realtime limits on %s', (driver) => {
+  let stack: TestStack;
+  const clients: SupabaseClient[] = [];
+  const client = () => {
+    const c = realtimeClient(stack);
+    clients.push(c);
+    return c;
+  };
+  beforeAll(async () => {
+    stack = await startTestStack({
+      driver,
+      env: {
+        TENANT_MAX_CHANNELS_PER_CLIENT: '2',
+        TENANT_MAX_CONCURRENT_USERS: '3',
+        TENANT_MAX_PAYLOAD_SIZE_IN_KB: '1',
+        CLIENT_PRESENCE_MAX_CALLS: '2',
+        TENANT_MAX_EVENTS_PER_SECOND: '20',
+      },
+    });
+  });
+  afterAll(async () => {
+    await closeAll(...clients);
+    await stack?.close();
+  });
+
+  it('refuses a channel beyond the per-socket limit', async () => {
+    const c = client();
+    await joined(c.channel('one'));
+    await joined(c.channel('two'));
+    const third = await subscribe(c.channel('three'));
+    expect(third.status).toBe('CHANNEL_ERROR');
+    expect(third.error?.message).toBe('ChannelRateLimitReached: Too many channels');
+    await c.removeAllChannels();
+  });
+
+  it('refuses a socket beyond the connected-user limit until one leaves', async () => {
+    const joinedClients = [client(), client(), client()];
+    for (const c of joinedClients) await joined(c.channel('users'));
+    const url = socketUrl(stack, `apikey=${stack.keys.anonKey}&vsn=2.0.0`);
+    expect(await refusedUpgrade(url)).toEqual({
+      status: 429,
+      body: '{"error":"Too many connected users"}',
+    });
+    await joinedClients[0]!.removeAllChannels();
+    await joined(client().channel('users'));
+    for (const c of clients) await c.removeAllChannels();
+  });
+
+  it('refuses oversized payloads: an error for ack, 422 from the API', async () => {
+    const c = client();
+    const got = new Inbox<{ event: string }>();
+    const sender = await joined(
+      c
+        .channel('big', { config: { broadcast: { ack: true, self: true } } })
+        .on('broadcast', { event: '*' }, got.push),
+    );
+    const big = { text: 'x'.repeat(2000) };
+    expect(await sender.send({ type: 'broadcast', event: 'big', payload: big })).toBe('error');
+    expect(await sender.send({ type: 'broadcast', event: 'small', payload: {} })).toBe('ok');
+    expect((await got.next()).event).toBe('small');
+    const api = await fetch(`${stack.url}/realtime/v1/api/broadcast/big/events/big`, {
+      method: 'POST',
+      headers: { apikey: stack.keys.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify(big),
+    });
+    expect(api.status).toBe(422);
+    expect(await api.json()).toEqual({
+      errors: { payload: ['Payload size exceeds tenant limit'] },
+    });
+    const batch = await fetch(`${stack.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: stack.keys.anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        messages: [{ topic: 'big', event: 'x', payload: big }, { topic: '' }],
+      }),
+    });
+    expect(batch.status).toBe(422);
+    expect(await batch.json()).toEqual({
+      errors: {
+        messages: [
+          { payload: ['Payload size exceeds tenant limit'] },
+          { topic: ["can't be blank"], event: ["can't be blank"], payload: ["can't be blank"] },
+        ],
+      },
+    });
+    await c.removeAllChannels();
+  });
+
+  it('closes a channel that tracks presence too often', async () => {
+    const c = client();
+    const system = new Inbox<System>();
+    const channel = await joined(c.channel('busy').on('system', {}, system.push));
+    expect(await channel.track({ n: 1 })).toBe('ok');
+    expect(await channel.track({ n: 2 })).toBe('ok');
+    void channel.track({ n: 3 });
+    expect(await system.next()).toMatchObject({
+      extension: 'system',
+      status: 'error',
+      message: 'Client presence rate limit exceeded',
+    });
+    await c.removeAllChannels();
+  });
+
+  it('closes channels once the project’s message rate is exceeded, and answers the API with 429', async () => {
+    const sender = client();
+    const receiver = client();
+    const system = new Inbox<System>();
+    await joined(receiver.channel('flood').on('system', {}, system.push));
+    const out = await joined(sender.channel('flood'));
+    // Realtime averages the rate over 5-second ticks: keep sending until the limit shows.
+    const deadline = Date.now() + 15_000;
+    while (system.items.length === 0 && Date.now() < deadline) {
+      for (let i = 0; i < 50; i++)
+        void out.send({ type: 'broadcast', event: 'spam', payload: { i } });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await system.next()).toMatchObject({
+      status: 'error',
+      message: 'Too many messages per second',
+    });
+    const refused = await fetch(`${stack.url}/realtime/v1/api/broadcast/flood/events/x`, {
+      method: 'POST',
+      headers: { apikey: stack.keys.anonKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ message: 'You have exceeded your rate limit' });
+  });
+});
