@@ -66,7 +66,7 @@ describe.each(DRIVERS)('realtime access tokens on %s', (driver) => {
     await stack.db.query(`insert into public.todos (owner, title) values ($1, 'alice 1')`, [
       alice.id,
     ]);
-    expect((await rows.next()).new.title).toBe('alice 1');
+    expect(((await rows.next()).new as { title: string }).title).toBe('alice 1');
 
     // A refreshed token (here: another user's, to see the claims change) replaces the first.
     token = await userToken(stack, bob.id, { exp: 3600 });
@@ -78,7 +78,7 @@ describe.each(DRIVERS)('realtime access tokens on %s', (driver) => {
       alice.id,
     ]);
     await stack.db.query(`insert into public.todos (owner, title) values ($1, 'bob 1')`, [bob.id]);
-    expect((await rows.next()).new.title).toBe('bob 1');
+    expect(((await rows.next()).new as { title: string }).title).toBe('bob 1');
     expect(statuses).toEqual(['SUBSCRIBED']);
     expect(channel.state).toBe('joined');
   });

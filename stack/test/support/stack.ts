@@ -90,6 +90,8 @@ export interface TestStackOptions extends WorkdirSpec {
   dataDir?: string;
   /** Reuse a database URL (for restart tests on Postgres). */
   databaseUrl?: string;
+  /** Listen on this port (a restart test keeps clients' URL); 0 (any free port) by default. */
+  port?: number;
   env?: NodeJS.ProcessEnv;
   /** Proxies whose X-Forwarded-For the stack believes (none unless a test stands behind one). */
   trustedProxies?: string[];
@@ -154,7 +156,7 @@ export async function startTestStack(options: TestStackOptions): Promise<TestSta
   }
   const stack = await startStack({
     workdir,
-    port: 0,
+    port: options.port ?? 0,
     quiet: true,
     memory: options.driver === 'pglite' && !options.dataDir,
     dataDir: options.dataDir,

@@ -364,6 +364,7 @@ declare
   visible text[];
   sel text[];
   ok boolean;
+  checked jsonb;
 begin
   if entity is null then
     return;
@@ -430,6 +431,7 @@ begin
     end if;
 
     visible := '{}';
+    checked := '{}';
     for s in
       select sub->>'id' as id, sub->'claims' as claims, sub->'filters' as filters
       from jsonb_array_elements(subscriptions) sub where sub->>'role' = r.role
@@ -441,10 +443,16 @@ begin
         exit when not ok;
       end loop;
       if ok and check_sql is not null then
-        perform set_config('role', r.role, true),
-                set_config('request.jwt.claims', s.claims::text, true);
-        execute check_sql into ok using rec;
-        perform set_config('role', null, true);
+        -- Subscribers with the same claims see the same rows: ask once per claims.
+        if checked ? s.claims::text then
+          ok := (checked->>(s.claims::text))::boolean;
+        else
+          perform set_config('role', r.role, true),
+                  set_config('request.jwt.claims', s.claims::text, true);
+          execute check_sql into ok using rec;
+          perform set_config('role', null, true);
+          checked := checked || jsonb_build_object(s.claims::text, ok);
+        end if;
       end if;
       if ok then
         visible := visible || s.id;

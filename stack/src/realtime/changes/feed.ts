@@ -6,6 +6,7 @@
 import { broadcast, bodySize, type BroadcastBody } from '../broadcast/send.ts';
 import type { RealtimeDeps } from '../deps.ts';
 import type { JsonObject } from '../protocol/frames.ts';
+import { serializerFor } from '../protocol/serializer.ts';
 import type { Channel } from '../socket/channel.ts';
 
 /** Changes larger than this lose their long values and carry `Error 413` (as on Supabase). */
@@ -40,6 +41,9 @@ async function deliverChange(deps: RealtimeDeps, text: string, note: Note): Prom
   }));
   const groups = await deps.store.visibleGroups(text, rows, MAX_RECORD_BYTES);
   for (const group of groups) {
+    // One payload to many channels: serialized once, each frame built around it.
+    const data = JSON.stringify(group.payload);
+    const frames = new Map<string, string | Buffer | undefined>();
     const perChannel = new Map<Channel, number[]>();
     for (const id of group.ids) {
       const subscription = deps.changes.get(id);
@@ -49,14 +53,22 @@ async function deliverChange(deps: RealtimeDeps, text: string, note: Note): Prom
       perChannel.set(subscription.channel, ids);
     }
     for (const [channel, ids] of perChannel) {
-      channel.socket.send({
-        kind: 'message',
-        joinRef: null,
-        ref: null,
-        topic: channel.topic,
-        event: 'postgres_changes',
-        payload: { ids, data: group.payload },
-      });
+      const key = `${channel.socket.vsn}\u0000${channel.topic}\u0000${ids.join(',')}`;
+      if (!frames.has(key))
+        frames.set(
+          key,
+          serializerFor(channel.socket.vsn)!.encode({
+            kind: 'message',
+            joinRef: null,
+            ref: null,
+            topic: channel.topic,
+            event: 'postgres_changes',
+            payload: {},
+            payloadText: `{"ids":${JSON.stringify(ids)},"data":${data}}`,
+          }),
+        );
+      const frame = frames.get(key);
+      if (frame !== undefined) channel.socket.sendFrame(frame);
       deps.limits.dbEvents.add(ids.length);
     }
   }

@@ -34,6 +34,8 @@ export interface OutboundMessage {
   topic: string;
   event: string;
   payload: JsonObject;
+  /** The payload already serialized (one payload fanned out to many), used instead of it. */
+  payloadText?: string;
 }
 
 /**

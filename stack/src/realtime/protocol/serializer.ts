@@ -63,7 +63,9 @@ const v1: Serializer = {
   },
   encode(message) {
     if (message.kind === 'message') {
-      const { topic, event, payload, ref } = message;
+      const { topic, event, payload, ref, payloadText } = message;
+      if (payloadText !== undefined)
+        return `{"topic":${JSON.stringify(topic)},"event":${JSON.stringify(event)},"payload":${payloadText},"ref":${JSON.stringify(ref)}}`;
       return JSON.stringify({ topic, event, payload, ref });
     }
     if (message.encoding === 'binary') return undefined;
@@ -146,7 +148,9 @@ const v2: Serializer = {
   },
   encode(message) {
     if (message.kind === 'user-broadcast') return encodeUserBroadcast(message);
-    const { joinRef, ref, topic, event, payload } = message;
+    const { joinRef, ref, topic, event, payload, payloadText } = message;
+    if (payloadText !== undefined)
+      return `[${JSON.stringify(joinRef)},${JSON.stringify(ref)},${JSON.stringify(topic)},${JSON.stringify(event)},${payloadText}]`;
     return JSON.stringify([joinRef, ref, topic, event, payload]);
   },
 };
