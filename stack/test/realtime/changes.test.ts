@@ -96,6 +96,25 @@ describe.each(DRIVERS)('realtime postgres changes on %s', (driver) => {
     await service.removeChannel(channel);
   });
 
+  it('sends only the selected columns (and the key) when a binding asks with select', async () => {
+    const got = new Inbox<Change & { columns?: unknown }>();
+    const channel = await joined(
+      service
+        .channel('selected')
+        .on(
+          'postgres_changes',
+          { event: 'INSERT', schema: 'public', table: 'todos', select: ['title'] },
+          got.push,
+        ),
+    );
+    await stack.db.query(
+      `insert into public.todos (owner, title, priority) values (gen_random_uuid(), 'picked', 7)`,
+    );
+    const change = await got.next();
+    expect(change.new).toEqual({ id: expect.any(Number), title: 'picked' });
+    await service.removeChannel(channel);
+  });
+
   it('delivers only the operation a binding asks for', async () => {
     const inserts = await watch('notices', 'INSERT');
     const deletes = await watch('notices', 'DELETE');

@@ -143,6 +143,31 @@ describe('realtime serializers', () => {
     });
   });
 
+  it('embeds an already serialized payload as it is (one payload fanned out)', () => {
+    const message = {
+      kind: 'message' as const,
+      joinRef: null,
+      ref: null,
+      topic: 'realtime:t',
+      event: 'postgres_changes',
+      payload: {},
+      payloadText: '{"ids":[1],"data":{"a":1}}',
+    };
+    expect(JSON.parse(v2.encode(message) as string)).toEqual([
+      null,
+      null,
+      'realtime:t',
+      'postgres_changes',
+      { ids: [1], data: { a: 1 } },
+    ]);
+    expect(JSON.parse(v1.encode(message) as string)).toEqual({
+      topic: 'realtime:t',
+      event: 'postgres_changes',
+      payload: { ids: [1], data: { a: 1 } },
+      ref: null,
+    });
+  });
+
   it('falls back to a JSON frame when a topic is too long for a binary one', () => {
     const topic = `realtime:${'t'.repeat(300)}`;
     const frame = v2.encode({

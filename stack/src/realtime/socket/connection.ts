@@ -100,13 +100,30 @@ export class Connection implements ChannelSocket {
     const previous = this.queues.get(topic) ?? Promise.resolve();
     const next = previous
       .then(() => this.dispatch(this, message))
-      .catch((error: unknown) =>
-        this.deps.log.error(`UnknownErrorOnWebSocketMessage on ${topic}`, error),
-      )
+      .catch((error: unknown) => this.failed(topic, error))
       .finally(() => {
         if (this.queues.get(topic) === next) this.queues.delete(topic);
       });
     this.queues.set(topic, next);
+  }
+
+  /**
+   * A message whose handling failed unexpectedly ends its channel as a crashed Phoenix channel
+   * does: `phx_error` to the client (which then joins again); the socket carries on.
+   */
+  private failed(topic: string, error: unknown): void {
+    this.deps.log.error(`UnknownErrorOnChannel on ${topic}`, error);
+    const channel = this.channels.get(topic);
+    if (!channel) return;
+    this.send({
+      kind: 'message',
+      joinRef: channel.joinRef,
+      ref: channel.joinRef,
+      topic,
+      event: 'phx_error',
+      payload: {},
+    });
+    closeChannel(this.deps, channel, { kind: 'socket' });
   }
 
   private closed(): void {
