@@ -87,7 +87,7 @@ async function reset(args: CliArgs): Promise<void> {
     const { openDatabase } = await import('../db/open.ts');
     const db = await openDatabase({ databaseUrl });
     await db.exec(
-      'drop schema if exists public, auth, storage, supabase_migrations, sheaf_stack, graphql_public cascade; create schema public; grant all on schema public to public;',
+      'drop publication if exists supabase_realtime; drop schema if exists public, auth, storage, realtime, supabase_migrations, sheaf_stack, graphql_public cascade; create schema public; grant all on schema public to public;',
     );
     await db.close();
   }
