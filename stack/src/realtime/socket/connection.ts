@@ -91,9 +91,11 @@ export class Connection implements ChannelSocket {
     try {
       message = this.serializer.decode(data, isBinary);
     } catch (error) {
-      if (!(error instanceof MalformedFrame)) throw error;
+      // Whatever a frame holds, it never takes the socket (or the stack) down.
       if (this.malformed++ < MALFORMED_LOGGED)
-        this.deps.log.warn(`MalformedWebSocketMessage: ${error.message}`);
+        this.deps.log.warn(
+          `MalformedWebSocketMessage: ${error instanceof MalformedFrame ? error.message : String(error)}`,
+        );
       return;
     }
     const topic = message.topic;
