@@ -14,8 +14,6 @@ export const JOIN_ERRORS = {
   ChannelRateLimitReached: 'Too many channels',
   ConnectionRateLimitReached: 'Too many connected users',
   ClientJoinRateLimitReached: 'Too many joins per second',
-  UnableToSetPolicies: 'Realtime was unable to connect to the project database',
-  UnknownErrorOnChannel: 'Unknown Error on Channel',
 } as const;
 
 export type JoinErrorCode = keyof typeof JOIN_ERRORS;
@@ -39,7 +37,8 @@ export const SHUTDOWN = {
   missingClaims: 'Fields `role` and `exp` are required in JWT',
   malformedToken: 'The token provided is not a valid JWT',
   signature: 'Failed to validate JWT signature',
-  database: 'Realtime was unable to connect to the project database',
+  readDenied: (topic: string) =>
+    `You do not have permissions to read from this Channel topic: ${topic}`,
   readRevoked: (topic: string) =>
     `You no longer have permission to read from this Channel topic: ${topic}`,
   expired: (secondsAgo: number) => `Token has expired ${secondsAgo} seconds ago`,
@@ -47,11 +46,6 @@ export const SHUTDOWN = {
 
 /** Status and `{error}` body of a refused WebSocket upgrade (Realtime's connect errors). */
 export const CONNECT_ERRORS = {
-  missingApiKey: [401, 'API key is missing'],
-  expired: [401, 'Token has expired'],
-  missingClaims: [401, 'Fields `role` and `exp` are required in JWT'],
-  malformed: [401, 'The token provided is not a valid JWT'],
-  signature: [401, 'Failed to validate JWT signature'],
   tooManyConnections: [429, 'Too many connected users'],
   tooManyJoins: [429, 'Too many joins per second'],
   unsupportedVsn: [403, 'Unsupported serializer version (vsn): use 1.0.0 or 2.0.0'],

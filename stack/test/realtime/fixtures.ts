@@ -48,6 +48,17 @@ insert into public.counter values (1, 0);
 alter publication supabase_realtime add table public.todos, public.notices, public.room_notes,
   public.ordered;
 
+-- Private channels "lab:<n>": broadcasts readable by any signed-in user, presence only with the
+-- claim presence_ok; "broken": an insert policy that fails.
+create policy "lab broadcast read" on realtime.messages for select to authenticated using (
+  realtime.topic() like 'lab:%' and extension = 'broadcast');
+create policy "lab presence read" on realtime.messages for select to authenticated using (
+  realtime.topic() like 'lab:%' and extension = 'presence'
+  and coalesce((auth.jwt() ->> 'presence_ok')::boolean, false));
+create policy "broken send" on realtime.messages for insert to authenticated with check (
+  case when realtime.topic() = 'broken'
+       then (select 1 / (count(*) - count(*)) from (select 1) one) = 1 else false end);
+
 -- Private channels "room:<id>": members read, writers send.
 create policy "room members read" on realtime.messages for select to authenticated using (
   exists (select 1 from public.room_members m

@@ -1,7 +1,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
-import { refusedUpgrade, socketUrl } from './raw.ts';
+import { rawSocket, refusedUpgrade, socketUrl } from './raw.ts';
 import { Inbox, closeAll, joined, realtimeClient, subscribe } from './support.ts';
 
 type System = { extension: string; status: string; message: string };
@@ -42,6 +42,8 @@ describe.each(DRIVERS)('realtime limits on %s', (driver) => {
   });
 
   it('refuses a socket beyond the connected-user limit until one leaves', async () => {
+    // A socket counts as a user once it has joined a channel.
+    const early = await rawSocket(stack);
     const joinedClients = [client(), client(), client()];
     for (const c of joinedClients) await joined(c.channel('users'));
     const url = socketUrl(stack, `apikey=${stack.keys.anonKey}&vsn=2.0.0`);
@@ -49,6 +51,12 @@ describe.each(DRIVERS)('realtime limits on %s', (driver) => {
       status: 429,
       body: '{"error":"Too many connected users"}',
     });
+    early.send(['1', '1', 'realtime:users', 'phx_join', {}]);
+    expect((await early.reply('1'))[4]).toEqual({
+      status: 'error',
+      response: { reason: 'ConnectionRateLimitReached: Too many connected users' },
+    });
+    early.ws.close();
     await joinedClients[0]!.removeAllChannels();
     await joined(client().channel('users'));
     for (const c of clients) await c.removeAllChannels();
@@ -92,6 +100,51 @@ describe.each(DRIVERS)('realtime limits on %s', (driver) => {
       },
     });
     await c.removeAllChannels();
+  });
+
+  it('closes a channel that tracks a presence state over the size limit', async () => {
+    const c = client();
+    const system = new Inbox<System>();
+    const channel = await joined(c.channel('heavy').on('system', {}, system.push));
+    void channel.track({ text: 'x'.repeat(2000) });
+    expect((await system.next()).message).toBe('Track message size exceeded');
+    await c.removeAllChannels();
+  });
+
+  it('answers the broadcast API’s bad requests in Realtime’s shapes', async () => {
+    const api = (path: string, init: RequestInit) =>
+      fetch(`${stack.url}/realtime/v1/api/broadcast${path}`, {
+        method: 'POST',
+        ...init,
+        headers: { apikey: stack.keys.anonKey, ...init.headers },
+      });
+    const forged = await api('', {
+      headers: { authorization: 'Bearer not-a-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: 't', event: 'e', payload: {} }] }),
+    });
+    expect([forged.status, await forged.json()]).toEqual([401, { message: 'Unauthorized' }]);
+    const text = await api('/t/events/e', {
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
+    expect([text.status, await text.json()]).toEqual([
+      415,
+      { error: 'Unsupported Media Type. Use application/json or application/octet-stream' },
+    ]);
+    const garbled = await api('', { headers: { 'content-type': 'application/json' }, body: '{' });
+    expect([garbled.status, await garbled.json()]).toEqual([
+      400,
+      { message: 'Malformed request body' },
+    ]);
+    const many = Array.from({ length: 25 }, (_, i) => ({ topic: 't', event: 'e', payload: { i } }));
+    const batch = await api('', {
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: many }),
+    });
+    expect([batch.status, await batch.json()]).toEqual([
+      429,
+      { message: 'Too many messages to broadcast, please reduce the batch size' },
+    ]);
   });
 
   it('closes a channel that tracks presence too often', async () => {

@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
 import { REALTIME_MIGRATION, addMember, newUser, type User } from './fixtures.ts';
-import { Inbox, closeAll, joined, realtimeClient, subscribe, until } from './support.ts';
+import { Inbox, closeAll, joined, realtimeClient, subscribe, until, userToken } from './support.ts';
 
 type Broadcast = { event: string; payload: Record<string, unknown>; meta?: { id: string } };
 
@@ -136,6 +136,42 @@ describe.each(DRIVERS)('realtime private channels on %s', (driver) => {
       .catch(() => undefined);
     await stack.db.query(`select realtime.send('{}'::jsonb, 'kept', 'room:r1')`);
     expect((await got.next()).event).toBe('kept');
+  });
+
+  it('closes a channel when a refreshed token no longer passes the read policies', async () => {
+    // Removed from the room: neither broadcast nor presence may be read any more.
+    const member = await newUser(stack);
+    await addMember(stack, 'r2', member);
+    let token = member.token;
+    const c = realtimeClient(stack, { token: () => token });
+    clients.push(c);
+    const system = new Inbox<{ message: string }>();
+    await joined(room(c, 'room:r2').on('system', {}, system.push));
+    await stack.db.query('delete from public.room_members where member = $1', [member.id]);
+    token = await userToken(stack, member.id, { exp: 1800 });
+    await c.realtime.setAuth();
+    expect((await system.next()).message).toBe(
+      'You do not have permissions to read from this Channel topic: room:r2',
+    );
+
+    // Presence read lost, broadcast read kept: Realtime says the permission was revoked.
+    const labUser = await newUser(stack);
+    let labToken = await userToken(stack, labUser.id, { presence_ok: true });
+    const l = realtimeClient(stack, { token: () => labToken });
+    clients.push(l);
+    const labSystem = new Inbox<{ message: string }>();
+    await joined(room(l, 'lab:1', true).on('system', {}, labSystem.push));
+    labToken = await userToken(stack, labUser.id, { presence_ok: false });
+    await l.realtime.setAuth();
+    expect((await labSystem.next()).message).toBe(
+      'You no longer have permission to read from this Channel topic: lab:1',
+    );
+  });
+
+  it('answers the broadcast API with 422 when a policy fails', async () => {
+    await expect(room(client(writer), 'broken').httpSend('x', {})).rejects.toThrow(
+      'RLS policy error',
+    );
   });
 
   it('shares presence with members only, and lets only those the policy admits track', async () => {

@@ -101,19 +101,30 @@ describe.each(DRIVERS)('realtime access tokens on %s', (driver) => {
     expect(await statuses.next()).toBe('CLOSED');
   });
 
-  it('closes a channel sent a token that is not valid', async () => {
+  it('closes a channel sent a token that is not valid, with Realtime’s message for each', async () => {
     const user = await newUser(stack);
-    let token = user.token;
-    const c = client(() => token);
-    const system = new Inbox<System>();
-    const channel = await joined(c.channel('garbage').on('system', {}, system.push));
-    token = 'garbage';
-    await c.realtime.setAuth();
-    expect(await system.next()).toMatchObject({
-      status: 'error',
-      message: 'The token provided is not a valid JWT',
-    });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(channel.state).toBe('closed');
+    const foreign = await new SignJWT({ sub: user.id, role: 'authenticated' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-that-is-at-least-32-characters'));
+    const cases: [string, string][] = [
+      ['garbage', 'The token provided is not a valid JWT'],
+      [foreign, 'Failed to validate JWT signature'],
+      [
+        await stack.keys.signAccessToken({ sub: user.id, role: 'authenticated' }),
+        'Fields `role` and `exp` are required in JWT',
+      ],
+    ];
+    for (const [bad, message] of cases) {
+      let token = user.token;
+      const c = client(() => token);
+      const system = new Inbox<System>();
+      const channel = await joined(c.channel('garbage').on('system', {}, system.push));
+      token = bad;
+      await c.realtime.setAuth();
+      expect(await system.next()).toMatchObject({ status: 'error', message });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(channel.state).toBe('closed');
+    }
   });
 });

@@ -38,7 +38,7 @@ export const tokenValid: TokenGuard = async ({ deps }, params) => {
 export const stillReadable: TokenGuard = async ({ channel, conn, deps }, params) => {
   if (!channel.private) return;
   const topic = channel.subTopic;
-  const denied = `You do not have permissions to read from this Channel topic: ${topic}`;
+  const denied = SHUTDOWN.readDenied(topic);
   try {
     params.decisions = await deps.store.readDecisions(
       {

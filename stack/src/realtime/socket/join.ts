@@ -3,7 +3,7 @@
 // the caller), then the channel: its Postgres Changes, the reply with their ids, then the
 // `system` messages and the presence state.
 import { subscribeChanges } from '../changes/subscribe.ts';
-import { CLOSE, JoinError } from '../errors.ts';
+import { CLOSE, JoinError, SHUTDOWN } from '../errors.ts';
 import { reply, type JsonObject } from '../protocol/frames.ts';
 import type { Extension } from '../store/store.ts';
 import { Channel } from './channel.ts';
@@ -57,12 +57,7 @@ export function readExtensions(presenceEnabled: boolean): Extension[] {
 export const readPolicyAdmits: JoinGuard = async ({ conn, deps, message }, params) => {
   if (!params.options.private) return;
   const topic = message.topic.slice('realtime:'.length);
-  const unauthorized = joinRefusal(
-    new JoinError(
-      'Unauthorized',
-      `You do not have permissions to read from this Channel topic: ${topic}`,
-    ),
-  );
+  const unauthorized = joinRefusal(new JoinError('Unauthorized', SHUTDOWN.readDenied(topic)));
   try {
     params.decisions = await deps.store.readDecisions(
       {
