@@ -79,14 +79,13 @@ function settledMemory(): number {
   return m.heapUsed + m.external;
 }
 
-/** Memory this process gains per idle socket (bytes): `count` sockets held open by a child. */
+/** Heap + external memory this process gains per idle socket (bytes), `count` held by a child. */
 export async function memoryPerSocket(
   url: string,
   protocol: 'realtime' | 'bare',
   count: number,
-): Promise<{ heapAndExternal: number; rss: number }> {
+): Promise<number> {
   const before = settledMemory();
-  const rssBefore = process.memoryUsage().rss;
   const child = clients(['idle', url, protocol, String(count)]);
   await new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (chunk: Buffer) => {
@@ -96,9 +95,8 @@ export async function memoryPerSocket(
   });
   await new Promise((resolve) => setTimeout(resolve, 500));
   const after = settledMemory();
-  const rssAfter = process.memoryUsage().rss;
   child.stdin.end();
   await new Promise((resolve) => child.once('exit', resolve));
   await new Promise((resolve) => setTimeout(resolve, 500));
-  return { heapAndExternal: (after - before) / count, rss: (rssAfter - rssBefore) / count };
+  return (after - before) / count;
 }
