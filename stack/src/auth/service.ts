@@ -3,7 +3,8 @@
 import { Hono } from 'hono';
 import type { ServiceEnv, StackContext } from '../context/context.ts';
 import type { AuthDeps } from './deps.ts';
-import { AuthError, OAuthError, errorResponse } from './errors.ts';
+import { AuthError, OAuthError, authError, errorResponse } from './errors.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { ROUTES } from './routes.ts';
 
@@ -21,6 +22,14 @@ export function createAuthService(ctx: StackContext): Hono<ServiceEnv> {
       } catch (error) {
         if (error instanceof AuthError || error instanceof OAuthError)
           return errorResponse(c, error);
+        // Supabase Auth answers a database it cannot reach with a 500 "Database error …".
+        if (isDatabaseUnavailable(error)) {
+          ctx.log.warn(`auth: database unavailable on ${c.req.method} ${c.req.path}`);
+          return errorResponse(
+            c,
+            authError('unexpected_failure', 'Database error: the database is unavailable'),
+          );
+        }
         ctx.log.error(`auth: unexpected error on ${c.req.method} ${c.req.path}`, error);
         return c.json(
           {

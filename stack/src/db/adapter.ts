@@ -53,12 +53,30 @@ export interface Transaction extends Queryable {
   sendCommit(): void;
 }
 
+export interface ListenOptions {
+  /** Called each time the LISTEN is back after the connection was lost: re-read what you cache. */
+  onReconnect?: () => void;
+}
+
+/**
+ * While Postgres cannot be reached, every method rejects with a DatabaseUnavailableError
+ * (db/unavailable.ts) instead of a driver-specific error; the process never dies of it, and the
+ * next call after the server is back just works.
+ */
 export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
   /** Runs fn in one transaction on one connection; commits when fn resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
-  /** Subscribes to NOTIFY on a channel; returns the unsubscribe function. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to NOTIFY on a channel; returns the unsubscribe function. On a server the
+   * subscription outlives connection losses: the driver reconnects with back-off, LISTENs again
+   * and then calls `onReconnect`, since notifications sent meanwhile were lost.
+   */
+  listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    options?: ListenOptions,
+  ): Promise<() => Promise<void>>;
   /** A connection string other processes (Edge Functions) can use, when there is one. */
   readonly connectionString?: string;
   /**

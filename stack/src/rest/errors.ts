@@ -1,6 +1,7 @@
 // The REST service's errors, in PostgREST's shape {code, message, details, hint}: one typed value
 // per error with its code and HTTP status, and the SQLSTATE → HTTP status mapping PostgREST uses.
 import { isPgError } from '../db/adapter.ts';
+import { DatabaseUnavailableError } from '../db/unavailable.ts';
 import { JwtError } from '../keys/keys.ts';
 
 export interface RestErrorBody {
@@ -132,6 +133,39 @@ export const tableNotFound = (schema: string, name: string, hint: string | null)
     hint,
   );
 
+/** PGRST002: no schema cache yet, because the database could not be queried for it. */
+export function noSchemaCache(): never {
+  throw new RestError(
+    503,
+    'PGRST002',
+    'Could not query the database for the schema cache. Retrying.',
+    null,
+    null,
+    { 'Retry-After': '1' },
+  );
+}
+
+/**
+ * PGRST000 (no connection could be opened), PGRST001 (the connection was lost) and PGRST003 (no
+ * pooled connection came free in time), with the driver's message as details, as PostgREST
+ * answers them; 503s carry Retry-After: the seconds until the driver's next reconnection try.
+ */
+export function unavailableError(error: DatabaseUnavailableError): RestError {
+  const retry = { 'Retry-After': String(error.retryAfterSeconds) };
+  if (error.phase === 'acquire-timeout')
+    return new RestError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.');
+  return error.phase === 'connect'
+    ? new RestError(503, 'PGRST000', 'Database connection error.', error.message, null, retry)
+    : new RestError(
+        503,
+        'PGRST001',
+        'Database client error. Retrying the connection.',
+        error.message,
+        null,
+        retry,
+      );
+}
+
 /** PGRST301/303: a JWT that does not verify, with the WWW-Authenticate header PostgREST sends. */
 export function jwtError(error: JwtError): RestError {
   const expired = error.reason === 'expired';
@@ -198,7 +232,12 @@ export function fromPgError(error: unknown, authenticated: boolean): RestError |
   const code = error.code!;
   if (code === 'PGRST') return fromRaisePgrst(error.message, error.detail);
   const status = statusForSqlState(code, error.message, authenticated);
-  const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+  const headers: Record<string, string> =
+    status === 401
+      ? { 'WWW-Authenticate': 'Bearer' }
+      : status === 503
+        ? { 'Retry-After': '1' }
+        : {};
   return new RestError(
     status,
     code,
@@ -258,6 +297,7 @@ function fromRaisePgrst(message: string, detail: string | undefined): RestError 
 export function toRestError(error: unknown, authenticated: boolean): RestError {
   if (error instanceof RestError) return error;
   if (error instanceof JwtError) return jwtError(error);
+  if (error instanceof DatabaseUnavailableError) return unavailableError(error);
   const pg = fromPgError(error, authenticated);
   if (pg) return pg;
   return new RestError(500, 'PGRST000', 'An unexpected error occurred');

@@ -1,7 +1,8 @@
 // A throwaway Postgres server for the real-server test runs: initdb into a temporary directory,
 // started with pg_ctl on a free port, as the `postgres` OS user when running as root (initdb
-// refuses root). SHEAF_TEST_DATABASE_URL points the tests at an existing server instead.
-import { execFileSync, spawnSync } from 'node:child_process';
+// refuses root). SHEAF_TEST_DATABASE_URL points the tests at an existing server instead. Fault
+// tests (stack/test/db, stack/test/chaos) take it down and bring it back while the stack runs.
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -10,6 +11,21 @@ import path from 'node:path';
 export interface PostgresServer {
   url: string;
   stop(): void;
+  /** `pg_ctl restart -m <mode>`, without blocking the event loop (the stack runs meanwhile). */
+  restart(mode: ShutdownMode): Promise<void>;
+  /** `pg_ctl stop -m <mode>`: the server stays down until up(). */
+  down(mode: ShutdownMode): Promise<void>;
+  up(): Promise<void>;
+}
+
+export type ShutdownMode = 'smart' | 'fast' | 'immediate';
+
+export interface PostgresServerOptions {
+  /**
+   * Commits are flushed before they are acknowledged (synchronous_commit=on), so an immediate
+   * shutdown loses nothing that was acknowledged. The default trades that for speed.
+   */
+  durable?: boolean;
 }
 
 function findBinDir(): string | undefined {
@@ -38,7 +54,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgresServer(): Promise<PostgresServer> {
+export async function startPostgresServer(
+  options: PostgresServerOptions = {},
+): Promise<PostgresServer> {
   const bin = findBinDir();
   if (!bin) {
     throw new Error(
@@ -55,6 +73,17 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     if (result.status !== 0)
       throw new Error(`${cmd} failed: ${result.stderr || result.stdout || result.error?.message}`);
   };
+  const runAsync = (cmd: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const [file, argv] = asRoot
+        ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]]
+        : [path.join(bin, cmd), args];
+      execFile(file, argv, { encoding: 'utf8' }, (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`${cmd} failed: ${stderr || stdout || error.message}`))
+          : resolve(),
+      );
+    });
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
@@ -73,20 +102,28 @@ export async function startPostgresServer(): Promise<PostgresServer> {
     '--locale=C.UTF-8',
   ]);
   const port = await freePort();
-  run('pg_ctl', [
+  const durability = options.durable ? 'on' : 'off';
+  const log = path.join(dir, 'server.log');
+  const startArgs = [
     '-D',
     data,
     '-l',
-    path.join(dir, 'server.log'),
+    log,
     '-w',
     '-t',
     '60',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=${durability} -c full_page_writes=off -c max_connections=200`,
     'start',
-  ]);
+  ];
+  run('pg_ctl', startArgs);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    // The log file keeps the server's output off pg_ctl's pipe (which would never close).
+    restart: (mode) =>
+      runAsync('pg_ctl', ['-D', data, '-l', log, '-m', mode, '-w', '-t', '60', 'restart']),
+    down: (mode) => runAsync('pg_ctl', ['-D', data, '-m', mode, '-w', '-t', '60', 'stop']),
+    up: () => runAsync('pg_ctl', startArgs),
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
