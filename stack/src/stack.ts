@@ -7,6 +7,8 @@ import { serve, type ServerType } from '@hono/node-server';
 import { loadConfig, type Config } from './config/config.ts';
 import type { Database } from './db/adapter.ts';
 import { bootstrap, bootstrapKey } from './db/bootstrap.ts';
+import { extensionsOfProject } from './db/extensions.ts';
+import { startWebhookDelivery } from './db/webhooks.ts';
 import { migrate, type MigrateResult } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { StackContext } from './context/context.ts';
@@ -86,6 +88,8 @@ export async function prepareDatabase(
     memory: options.memory,
     dataDir: path.join(dataDir, 'db'),
     bootstrapKey: await bootstrapKey(),
+    extensions: await extensionsOfProject(config.workdir, config.db.seed.sqlPaths),
+    log: log.child('db'),
   });
   try {
     await bootstrap(db);
@@ -119,6 +123,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const { db, migrations } = await prepareDatabase(config, options, dataDir, log);
 
   const stopHooks: (() => Promise<void> | void)[] = [];
+  stopHooks.push(await startWebhookDelivery(db, log.child('webhooks')));
   const host = options.host ?? '127.0.0.1';
   const port = options.port ?? config.api.port;
   // The URL is known before listening when the port is fixed; with port 0 it is set after.

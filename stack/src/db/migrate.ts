@@ -2,10 +2,14 @@
 // supabase_migrations.schema_migrations as the Supabase CLI records them, then seed.sql on a
 // fresh database. Each migration runs in its own transaction: a failure names the file, line and
 // Postgres message and leaves the database as it was before that migration.
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isPgError, type Database, type Queryable } from './adapter.ts';
+import { PROVIDED_BY_BOOTSTRAP, extensionsNamedIn } from './extensions.ts';
+import { expandSeedPath, listMigrations } from './migrate-files.ts';
 import { lineAt, splitSql } from './split-sql.ts';
+
+export { listMigrations, sortMigrations, type MigrationFile } from './migrate-files.ts';
 
 export class MigrationError extends Error {
   constructor(
@@ -17,40 +21,6 @@ export class MigrationError extends Error {
     super(`${file}:${line}: ${pgMessage}${code ? ` (SQLSTATE ${code})` : ''}`);
     this.name = 'MigrationError';
   }
-}
-
-export interface MigrationFile {
-  version: string;
-  name: string;
-  file: string;
-}
-
-const MIGRATION_NAME = /^(\d+)_(.*)\.sql$/;
-
-/** Lists migration files the CLI would apply, sorted by version; other files are ignored. */
-export async function listMigrations(dir: string): Promise<MigrationFile[]> {
-  let entries: string[];
-  try {
-    entries = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  return sortMigrations(entries).map((entry) => {
-    const m = MIGRATION_NAME.exec(entry)!;
-    return { version: m[1]!, name: m[2]!, file: path.join(dir, entry) };
-  });
-}
-
-export function sortMigrations(names: string[]): string[] {
-  return names
-    .filter((name) => MIGRATION_NAME.test(name))
-    .sort((a, b) => {
-      const va = MIGRATION_NAME.exec(a)![1]!;
-      const vb = MIGRATION_NAME.exec(b)![1]!;
-      // Versions compare as numbers of any length ("20240101000000" vs "1").
-      return va.length !== vb.length ? va.length - vb.length : va < vb ? -1 : va > vb ? 1 : 0;
-    });
 }
 
 /** A path as a person finds it: relative to the working directory when inside it. */
@@ -73,11 +43,28 @@ async function ensureHistoryTable(db: Queryable): Promise<void> {
     );`);
 }
 
+/**
+ * `create extension supabase_vault` (or pg_graphql), as `supabase db dump` writes it, where the
+ * server has no such extension: the bootstrap already made its schema and objects, so the
+ * statement has nothing left to do.
+ */
+async function isProvidedExtension(db: Queryable, sql: string): Promise<boolean> {
+  if (!/^\s*create\s+extension\b/i.test(sql)) return false;
+  const [name] = extensionsNamedIn(sql);
+  if (!name || !PROVIDED_BY_BOOTSTRAP.has(name)) return false;
+  const available = await db.query(
+    'select 1 from pg_catalog.pg_available_extensions where name = $1',
+    [name],
+  );
+  return available.rows.length === 0;
+}
+
 /** Runs one script statement by statement; an error carries the script line where it happened. */
 export async function runScript(db: Queryable, file: string, script: string): Promise<string[]> {
   const statements = splitSql(script);
   for (const statement of statements) {
     try {
+      if (await isProvidedExtension(db, statement.sql)) continue;
       await db.exec(statement.sql);
     } catch (error) {
       if (!isPgError(error)) throw error;
@@ -153,34 +140,4 @@ async function runSeeds(db: Database, workdir: string, sqlPaths: string[]): Prom
     }
   }
   return ran;
-}
-
-/** Seed paths are relative to the supabase folder and may end in a `*.sql` glob, as in the CLI. */
-async function expandSeedPath(workdir: string, pattern: string): Promise<string[]> {
-  const full = path.resolve(workdir, pattern);
-  if (!full.includes('*')) {
-    try {
-      await readFile(full);
-      return [full];
-    } catch {
-      return [];
-    }
-  }
-  const dir = path.dirname(full);
-  const re = new RegExp(
-    '^' +
-      path
-        .basename(full)
-        .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-        .replace(/\*/g, '.*') +
-      '$',
-  );
-  try {
-    return (await readdir(dir))
-      .filter((f) => re.test(f))
-      .sort()
-      .map((f) => path.join(dir, f));
-  } catch {
-    return [];
-  }
 }

@@ -1,5 +1,6 @@
 // Chooses the driver: a Postgres server when a URL is given, PGlite otherwise.
 import type { Database } from './adapter.ts';
+import type { Logger } from '../lib/log.ts';
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -8,13 +9,20 @@ export interface OpenOptions {
   memory?: boolean;
   /** The bootstrap's hash: a fresh embedded database may start from its cached template. */
   bootstrapKey?: string;
+  /** Extensions the project's migrations and seed create (PGlite loads them at start). */
+  extensions?: string[];
+  /** Where the driver reports losing and regaining the server. */
+  log?: Logger;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const { openPostgres } = await import('./postgres.ts');
-    return openPostgres(options.databaseUrl);
+    return openPostgres(options.databaseUrl, { log: options.log });
   }
   const { openPglite } = await import('./pglite.ts');
-  return openPglite(options.memory ? undefined : options.dataDir, options.bootstrapKey);
+  return openPglite(options.memory ? undefined : options.dataDir, {
+    bootstrapKey: options.bootstrapKey,
+    extensions: options.extensions,
+  });
 }

@@ -1,18 +1,18 @@
 // The PGlite driver: embedded Postgres (WASM) in this process, persisted to a directory or held
-// in memory. PGlite has one connection, so transactions are serialised by PGlite itself.
+// in memory. PGlite has one connection, so transactions are serialised by PGlite itself. Values
+// and errors cross its edge as they cross node-postgres's (pglite-wire.ts); its memory settings
+// are sized for one local user (see PGLITE_SETTINGS).
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
-import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { citext } from '@electric-sql/pglite/contrib/citext';
+import { PGlite, type Extension, type Transaction } from '@electric-sql/pglite';
 import type { Database, QueryResult, Queryable, Transaction as Tx } from './adapter.ts';
+import { pgliteBundlesFor } from './extensions.ts';
 import { parserTable } from './parse-value.ts';
 import { transactionOn } from './transaction.ts';
 import { readTemplate, saveTemplate } from './pglite-template.ts';
 import { startWireServer, type WireServer } from './pglite-socket.ts';
+import { TEXT_SERIALIZERS, asPgError, serializeParams } from './pglite-wire.ts';
 
 interface PgliteLike {
   query<T>(
@@ -24,11 +24,45 @@ interface PgliteLike {
 }
 
 const parsers = parserTable();
+const queryOptions = { parsers, serializers: TEXT_SERIALIZERS };
+
+/**
+ * Postgres settings for the embedded database. PGlite's defaults size it like a server (160 MB
+ * of shared buffers, 64 MB for index builds, 1 GB of WAL between checkpoints); WASM memory only
+ * grows, so whatever a burst touches stays resident for the life of the process. These keep an
+ * idle stack small and a long-running one near its idle size (bench/memory.bench.ts), and the
+ * search_path is Supabase's (the `postgres` role's, which bootstrap/00-roles.sql also sets).
+ */
+export const PGLITE_SETTINGS: Record<string, string> = {
+  search_path: '"$user", public, extensions',
+  shared_buffers: '16MB',
+  maintenance_work_mem: '16MB',
+  min_wal_size: '32MB',
+  max_wal_size: '64MB',
+};
+
+function startParams(): string[] {
+  const defaults = PGlite.defaultStartParams;
+  const params: string[] = [];
+  for (let i = 0; i < defaults.length; i++) {
+    const name = defaults[i] === '-c' ? defaults[i + 1]?.split('=')[0] : undefined;
+    if (name !== undefined && name in PGLITE_SETTINGS) i++;
+    else params.push(defaults[i]!);
+  }
+  for (const [name, value] of Object.entries(PGLITE_SETTINGS))
+    params.push('-c', `${name}=${value}`);
+  return params;
+}
 
 function wrap(conn: PgliteLike): Queryable {
   return {
     async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-      const result = await conn.query<Row>(sql, params as unknown[], { parsers });
+      let result;
+      try {
+        result = await conn.query<Row>(sql, serializeParams(params), queryOptions);
+      } catch (error) {
+        throw asPgError(error);
+      }
       const rowCount =
         result.fields.length > 0 && result.rows.length > 0
           ? result.rows.length
@@ -36,9 +70,30 @@ function wrap(conn: PgliteLike): Queryable {
       return { rows: result.rows, rowCount, fields: result.fields };
     },
     async exec(sql: string): Promise<void> {
-      await conn.exec(sql);
+      try {
+        await conn.exec(sql);
+      } catch (error) {
+        throw asPgError(error);
+      }
     },
   };
+}
+
+/** The PGlite extension objects for these SQL extension names (loaded on demand). */
+async function loadExtensions(names: Iterable<string>): Promise<Record<string, Extension>> {
+  const out: Record<string, Extension> = {};
+  for (const [bundle, module] of pgliteBundlesFor(names)) {
+    const exports = (await import(module)) as Record<string, Extension>;
+    out[bundle] = exports[bundle]!;
+  }
+  return out;
+}
+
+export interface PgliteOptions {
+  /** The bootstrap's hash: a fresh database may start from its cached template. */
+  bootstrapKey?: string;
+  /** Extensions the project creates (besides the bootstrap's); see extensions.ts. */
+  extensions?: string[];
 }
 
 /**
@@ -48,20 +103,34 @@ function wrap(conn: PgliteLike): Queryable {
  */
 export async function openPglite(
   dataDir: string | undefined,
-  bootstrapKey?: string,
+  { bootstrapKey, extensions = [] }: PgliteOptions = {},
 ): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
   const bootstrapped =
     fresh && bootstrapKey ? await readTemplate(`bootstrap-${bootstrapKey}`) : undefined;
   const template = bootstrapped ?? (fresh ? await readTemplate('initdb') : undefined);
-  const pg = await PGlite.create({
-    dataDir,
-    parsers,
-    extensions: { pgcrypto, uuid_ossp, pg_trgm, citext },
-    ...(template ? { loadDataDir: template } : {}),
-  });
+  const create = async (names: Iterable<string>, loadDataDir?: Blob) =>
+    PGlite.create({
+      dataDir,
+      parsers,
+      serializers: TEXT_SERIALIZERS,
+      startParams: startParams(),
+      extensions: await loadExtensions(names),
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
+  let pg = await create(extensions, template);
   if (fresh && !template) await saveTemplate(pg, 'initdb');
+  // An extension installed earlier (by hand, or by a migration since removed) needs its files
+  // too: start again with it.
+  const installed = (
+    await pg.query<{ extname: string }>('select extname from pg_catalog.pg_extension')
+  ).rows.map((r) => r.extname);
+  const known = new Set(pgliteBundlesFor(extensions).keys());
+  if (dataDir && [...pgliteBundlesFor(installed).keys()].some((bundle) => !known.has(bundle))) {
+    await pg.close();
+    pg = await create([...extensions, ...installed]);
+  }
   const base = wrap(pg as unknown as PgliteLike);
   let wire: Promise<WireServer> | undefined;
   return {
@@ -79,6 +148,7 @@ export async function openPglite(
         return result;
       });
     },
+    // One process, no connection to lose: onReconnect is never needed.
     async listen(channel, onNotify) {
       const unlisten = await pg.listen(channel, onNotify);
       return () => unlisten();

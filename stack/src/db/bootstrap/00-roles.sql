@@ -33,13 +33,19 @@ grant anon, authenticated, service_role to authenticator;
 create schema if not exists extensions;
 create schema if not exists auth;
 create schema if not exists storage;
+create schema if not exists graphql;
 create schema if not exists graphql_public;
 create schema if not exists sheaf_stack;
 
 create extension if not exists pgcrypto with schema extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
 
-grant usage on schema public, extensions, graphql_public to anon, authenticated, service_role;
+grant usage on schema public, extensions, graphql, graphql_public to anon, authenticated, service_role;
+
+-- As on Supabase, the postgres role finds extension functions (crypt, gen_salt,
+-- uuid_generate_v4 …) unqualified; this session too, since the migrations and seed run next.
+alter role postgres set search_path = "$user", public, extensions;
+set search_path = "$user", public, extensions;
 grant usage on schema auth, storage to anon, authenticated, service_role;
 grant all on schema public to anon, authenticated, service_role;
 
