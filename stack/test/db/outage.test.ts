@@ -1,0 +1,185 @@
+// The stack on a Postgres server that goes away: it stays up, every service answers with its own
+// "database unavailable" error meanwhile, and everything works again — LISTEN included, with the
+// REST schema cache re-read — once the server is back. Faults come from a TCP proxy (refused and
+// cut connections, deterministic) and from real `pg_ctl restart -m fast | immediate`.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts';
+import { startTestStack, type TestStack } from '../support/stack.ts';
+import { startTcpProxy, type TcpProxy } from '../chaos/harness/tcp-proxy.ts';
+
+const MIGRATION = `
+create table public.items (id int primary key, note text);
+grant select, insert on public.items to anon;
+create function public.slow() returns int language sql as 'select 1 from pg_sleep(3)';
+grant execute on function public.slow() to anon;
+`;
+
+let server: PostgresServer;
+let proxy: TcpProxy;
+let stack: TestStack;
+let direct: string;
+
+/** Polls until fn resolves true, within a bound (the stack reconnects with back-off). */
+async function eventually(fn: () => Promise<boolean>, ms = 30_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await fn().catch(() => false))) {
+    if (Date.now() > until) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const rest = (path: string, init: RequestInit = {}) =>
+  fetch(`${stack.url}/rest/v1/${path}`, {
+    ...init,
+    headers: {
+      apikey: stack.keys.anonKey,
+      'Content-Type': 'application/json',
+      ...(init.headers as Record<string, string>),
+    },
+  });
+
+const serverSql = async (sql: string) => {
+  const client = new pg.Client({ connectionString: direct });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+};
+
+beforeAll(async () => {
+  server = await startPostgresServer({ durable: true });
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query('create database outage');
+  await admin.end();
+  const url = new URL(server.url);
+  url.pathname = '/outage';
+  direct = url.toString();
+  proxy = await startTcpProxy(direct);
+  stack = await startTestStack({
+    driver: 'postgres',
+    databaseUrl: proxy.url,
+    migrations: { '20260101000000_items.sql': MIGRATION },
+  });
+  const { error } = await stack.service().auth.admin.createUser({
+    email: 'outage@example.com',
+    password: 'correct-horse-42',
+    email_confirm: true,
+  });
+  expect(error).toBeNull();
+});
+
+afterAll(async () => {
+  await stack?.close();
+  await proxy?.close();
+  server?.stop();
+});
+
+describe('a Postgres server that goes away', () => {
+  it('answers, while it refuses connections, with each service’s own unavailable error', async () => {
+    await proxy.refuse();
+    try {
+      const read = await rest('items?select=*');
+      expect(read.status).toBe(503);
+      expect(Number(read.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      const body = (await read.json()) as Record<string, unknown>;
+      expect(body).toMatchObject({ code: 'PGRST000', message: 'Database connection error.' });
+      expect(body.hint).toBeNull();
+      expect(typeof body.details).toBe('string');
+
+      const signIn = await fetch(`${stack.url}/auth/v1/token?grant_type=password`, {
+        method: 'POST',
+        headers: { apikey: stack.keys.anonKey, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'outage@example.com', password: 'correct-horse-42' }),
+      });
+      expect(signIn.status).toBe(500);
+      expect(signIn.headers.get('x-sb-error-code')).toBe('unexpected_failure');
+      expect(((await signIn.json()) as { msg: string }).msg).toMatch(/^Database error/);
+
+      const buckets = await fetch(`${stack.url}/storage/v1/bucket`, {
+        headers: {
+          apikey: stack.keys.serviceRoleKey,
+          Authorization: `Bearer ${stack.keys.serviceRoleKey}`,
+        },
+      });
+      expect(buckets.status).toBe(500);
+      expect(await buckets.json()).toMatchObject({ statusCode: '500', code: 'DatabaseError' });
+    } finally {
+      await proxy.restore();
+    }
+    await eventually(async () => (await rest('items?select=*')).status === 200);
+    const { error } = await stack.anon().auth.signInWithPassword({
+      email: 'outage@example.com',
+      password: 'correct-horse-42',
+    });
+    expect(error).toBeNull();
+  });
+
+  it('answers 503 PGRST001 for a request whose connection is lost, and serves the next one', async () => {
+    const slow = rest('rpc/slow', { method: 'POST', body: '{}' });
+    await new Promise((r) => setTimeout(r, 500));
+    proxy.cut();
+    const response = await slow;
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({
+      code: 'PGRST001',
+      message: 'Database client error. Retrying the connection.',
+      hint: null,
+    });
+    expect((await rest('items?select=id')).status).toBe(200);
+  });
+
+  it('listens again after reconnecting and re-reads the schema cache it may have missed', async () => {
+    // A write names its columns from the schema cache (PGRST204 for one it does not know).
+    const insert = (id: number) =>
+      rest('items', { method: 'POST', body: JSON.stringify({ id, extra: 'new' }) });
+    expect((await insert(1)).status).toBe(400);
+    await proxy.refuse();
+    // Changed, and announced, while the stack cannot hear it.
+    await serverSql(
+      "alter table public.items add column extra text; notify pgrst, 'reload schema'",
+    );
+    await proxy.restore();
+    await eventually(async () => (await insert(2)).status === 201);
+    // And the new LISTEN hears the next notification.
+    await serverSql("alter table public.items drop column extra; notify pgrst, 'reload schema'");
+    await eventually(async () => (await insert(3)).status === 400);
+  });
+
+  for (const mode of ['fast', 'immediate'] as const) {
+    it(`survives pg_ctl restart -m ${mode} under writes and loses no acknowledged write`, async () => {
+      const acknowledged: number[] = [];
+      const statuses = new Set<number>();
+      let next = 1000 * (mode === 'fast' ? 1 : 2);
+      let writing = true;
+      const writer = (async () => {
+        while (writing) {
+          const id = next++;
+          const response = await rest('items', {
+            method: 'POST',
+            body: JSON.stringify({ id, note: mode }),
+          }).catch(() => undefined);
+          statuses.add(response?.status ?? 0);
+          if (response?.status === 201) acknowledged.push(id);
+          else await new Promise((r) => setTimeout(r, 20));
+        }
+      })();
+      await new Promise((r) => setTimeout(r, 300));
+      await server.restart(mode);
+      await eventually(async () => (await rest('items?select=id&limit=1')).status === 200);
+      const settled = acknowledged.length;
+      await eventually(async () => acknowledged.length > settled);
+      writing = false;
+      await writer;
+      const stored = new Set(
+        ((await (await rest('items?select=id')).json()) as { id: number }[]).map((r) => r.id),
+      );
+      expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+      // Refused writes were told the database was unavailable, never a 500.
+      expect([...statuses].filter((s) => s !== 201 && s !== 503)).toEqual([]);
+    });
+  }
+});
