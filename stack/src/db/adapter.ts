@@ -98,6 +98,8 @@ export interface PgError extends Error {
   detail?: string;
   hint?: string;
   position?: string | number;
+  /** The call stack in PL/pgSQL (and other procedural) code where the error happened. */
+  where?: string;
   schema?: string;
   table?: string;
   column?: string;

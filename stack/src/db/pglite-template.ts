@@ -2,7 +2,7 @@
 // WASM, which takes seconds; loading the same files from a tarball takes a fraction of that. The
 // template is made once per PGlite version and shared by every fresh start (tests, CLI, bench).
 import { readFileSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +27,11 @@ function templateFile(name: string): string {
 /** A cached data directory, if one was saved before. */
 export async function readTemplate(name: string): Promise<Blob | undefined> {
   try {
-    return new Blob([await readFile(templateFile(name))]);
+    const file = templateFile(name);
+    const blob = new Blob([await readFile(file)]);
+    // Marks it as in use (see the clean-up in saveTemplate).
+    await utimes(file, new Date(), new Date()).catch(() => undefined);
+    return blob;
   } catch {
     return undefined;
   }
@@ -42,13 +46,15 @@ export async function saveTemplate(pg: PGlite, name: string): Promise<void> {
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(temp, Buffer.from(await dump.arrayBuffer()));
     await rename(temp, file);
-    // Older bootstrap templates are never used again.
+    // Bootstrap templates nobody read for a week go; newer ones may belong to another checkout
+    // of the project (another branch's bootstrap) sharing this cache.
     if (name.startsWith('bootstrap-')) {
       const dir = path.dirname(file);
+      const weekAgo = Date.now() - 7 * 24 * 3600 * 1000;
       for (const entry of await readdir(dir)) {
-        if (entry.startsWith(`pglite-${version}-bootstrap-`) && path.join(dir, entry) !== file) {
-          await rm(path.join(dir, entry), { force: true });
-        }
+        const other = path.join(dir, entry);
+        if (!entry.startsWith(`pglite-${version}-bootstrap-`) || other === file) continue;
+        if ((await stat(other)).mtimeMs < weekAgo) await rm(other, { force: true });
       }
     }
   } catch {

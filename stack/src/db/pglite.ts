@@ -79,12 +79,23 @@ function wrap(conn: PgliteLike): Queryable {
   };
 }
 
-/** The PGlite extension objects for these SQL extension names (loaded on demand). */
+/**
+ * The PGlite extension objects for these SQL extension names (loaded on demand). None may ask
+ * for shared_preload_libraries (pg_stat_statements does): PGlite would replace the data
+ * directory's postgresql.conf with that one line — losing initdb's time zone and text search
+ * settings — and a template saved from it would not start without that library.
+ */
 async function loadExtensions(names: Iterable<string>): Promise<Record<string, Extension>> {
   const out: Record<string, Extension> = {};
   for (const [bundle, module] of pgliteBundlesFor(names)) {
-    const exports = (await import(module)) as Record<string, Extension>;
-    out[bundle] = exports[bundle]!;
+    const extension = ((await import(module)) as Record<string, Extension>)[bundle]!;
+    out[bundle] = {
+      ...extension,
+      setup: async (...args) => ({
+        ...(await extension.setup(...args)),
+        sharedPreloadLibraries: undefined,
+      }),
+    };
   }
   return out;
 }
