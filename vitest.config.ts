@@ -16,8 +16,19 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['stack/test/**/*.test.ts'],
+          exclude: ['stack/test/chaos/**'],
           globalSetup: ['stack/test/support/global-setup.ts'],
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Faults and abuse against the stack as a child process (npm run test:chaos).
+        test: {
+          name: 'chaos',
+          include: ['stack/test/chaos/**/*.test.ts'],
+          testTimeout: 240_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },
