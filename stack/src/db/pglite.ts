@@ -41,7 +41,8 @@ export const PGLITE_SETTINGS: Record<string, string> = {
   max_wal_size: '64MB',
 };
 
-function startParams(): string[] {
+/** PGlite's start parameters with PGLITE_SETTINGS in place of its own values. */
+export function pgliteStartParams(): string[] {
   const defaults = PGlite.defaultStartParams;
   const params: string[] = [];
   for (let i = 0; i < defaults.length; i++) {
@@ -126,7 +127,7 @@ export async function openPglite(
       dataDir,
       parsers,
       serializers: TEXT_SERIALIZERS,
-      startParams: startParams(),
+      startParams: pgliteStartParams(),
       extensions: await loadExtensions(names),
       ...(loadDataDir ? { loadDataDir } : {}),
     });

@@ -1,0 +1,131 @@
+// Issue 11's memory figures: the resident memory (RSS) of the stack as `npm start` runs it —
+// PGlite persisted beside supabase/, Sheaf's own project — idle, and after a long hostile REST
+// run, each next to baselines measured in the same run: a bare Node process, and bare PGlite
+// opened on the same data with its own default settings and with the stack's.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGLITE_SETTINGS, pgliteStartParams } from '../stack/src/db/pglite.ts';
+import { startStackProcess } from '../stack/test/chaos/harness/stack-process.ts';
+import { hostileRequests } from './hostile-rest.ts';
+import { table, type BenchSection } from './lib.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REQUESTS = Number(process.env.SHEAF_BENCH_HOSTILE ?? 20_000);
+
+/** Resident memory of a process, in MB. */
+function rss(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs `code` (an ES module) in a child Node process until it prints "ready"; returns its RSS. */
+async function idleChild(code: string, args: string[] = []): Promise<number> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--input-type=module', '-e', code, ...args],
+    { cwd: path.join(root, 'stack'), stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (c: Buffer) => c.toString().includes('ready') && resolve());
+    child.once('exit', (code) => reject(new Error(`child exited with ${code}`)));
+  });
+  await sleep(2000);
+  const value = rss(child.pid!);
+  child.kill('SIGKILL');
+  return value;
+}
+
+const PGLITE_IDLE = `
+import { PGlite } from '@electric-sql/pglite';
+const [dataDir, params] = process.argv.slice(1);
+const pg = await PGlite.create({ dataDir, ...(params ? { startParams: JSON.parse(params) } : {}) });
+await pg.query('select count(*) from pg_class');
+console.log('ready');
+setInterval(() => {}, 1 << 30);
+`;
+
+async function memory(): Promise<BenchSection> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sheaf-bench-memory-'));
+  const workdir = path.join(dir, 'supabase');
+  cpSync(path.join(root, 'supabase'), workdir, {
+    recursive: true,
+    filter: (src) => !src.includes(`${path.sep}.temp`),
+  });
+  try {
+    const node = await idleChild(`console.log('ready'); setInterval(() => {}, 1 << 30);`);
+    const stack = await startStackProcess({ workdir, env: { NODE_OPTIONS: '' } });
+    await sleep(3000);
+    const idle = rss(stack.pid);
+    const started = Date.now();
+    const { answered, statuses } = await hostileRequests(stack, REQUESTS, 8);
+    const seconds = (Date.now() - started) / 1000;
+    const afterRun = rss(stack.pid);
+    await sleep(10_000);
+    const settled = rss(stack.pid);
+    await stack.kill('SIGTERM');
+    // The same data directory, opened by bare PGlite with its defaults and with the stack's.
+    const dataDir = path.join(dir, '.sheaf', 'db');
+    const pgliteDefaults = await idleChild(PGLITE_IDLE, [dataDir]);
+    const pgliteTuned = await idleChild(PGLITE_IDLE, [
+      dataDir,
+      JSON.stringify(pgliteStartParams()),
+    ]);
+    const mb = (v: number) => `${v.toFixed(0)} MB`;
+    const vsIdle = (v: number) => `${((v / idle) * 100).toFixed(0)}%`;
+    const body = table(
+      ['process', 'RSS', 'vs idle stack'],
+      [
+        ['bare Node process — baseline', mb(node), vsIdle(node)],
+        [
+          'bare PGlite, its default settings (160 MB shared buffers), on the stack’s data',
+          mb(pgliteDefaults),
+          vsIdle(pgliteDefaults),
+        ],
+        [
+          'bare PGlite, the stack’s settings (PGLITE_SETTINGS), same data',
+          mb(pgliteTuned),
+          vsIdle(pgliteTuned),
+        ],
+        [
+          'stack idle (`npm start`’s default: PGlite in .sheaf/, Sheaf’s project)',
+          mb(idle),
+          '100%',
+        ],
+        [
+          `stack right after ${answered.toLocaleString('en')} hostile REST requests (${seconds.toFixed(0)} s)`,
+          mb(afterRun),
+          vsIdle(afterRun),
+        ],
+        ['stack 10 s later', mb(settled), vsIdle(settled)],
+      ],
+    );
+    const answers = Object.entries(statuses)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
+    return {
+      title: 'Memory: the stack on PGlite, idle and after a hostile REST run',
+      body: `${body}
+
+RSS from /proc, one run; the stack is a child process started by the CLI on a copy of \`supabase/\`. The hostile run (bench/hostile-rest.ts, 8 at a time) mixes oversized filters and \`in\` lists, deep embeds, huge limits and offsets, bad casts, malformed bodies, bulk inserts of notes up to 16 KB and reads of them, as the demo user and as anon; answers: ${answers}. WASM memory never shrinks, so what a burst makes PGlite touch stays resident: the stack's settings (${Object.entries(
+        PGLITE_SETTINGS,
+      )
+        .filter(([k]) => k !== 'search_path')
+        .map(([k, v]) => `${k}=${v}`)
+        .join(
+          ', ',
+        )}) bound the shared buffers and maintenance memory PGlite otherwise sizes like a server's.`,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export default async function run(): Promise<BenchSection[]> {
+  return [await memory()];
+}
