@@ -35,7 +35,7 @@ const text = (r: () => number, n: number) =>
 const BUILDS: Build[] = [
   (r) => [`notes?title=eq.${encodeURIComponent(text(r, 8192))}`, {}],
   (r) => [`notes?id=in.(${Array.from({ length: 500 }, () => uuid(r)).join(',')})`, {}],
-  (r) => [
+  () => [
     `notes?or=(${Array.from({ length: 200 }, (_, i) => `title.eq.t${i}`).join(',')})&select=id`,
     {},
   ],
@@ -46,7 +46,7 @@ const BUILDS: Build[] = [
   () => ['notes?select=id,title&limit=100000&offset=999999999', {}],
   () => ['notes?pinned=eq.x', {}],
   () => ['notes?created_at=gt.not-a-date&order=title.desc,body.asc,tags.desc,id', {}],
-  (r) => [
+  () => [
     `notes?select=${Array.from({ length: 60 }, (_, i) => `a${i}:title`).join(',')}&limit=20`,
     {},
   ],
