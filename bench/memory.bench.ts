@@ -8,7 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGLITE_SETTINGS, pgliteStartParams } from '../stack/src/db/pglite.ts';
-import { startStackProcess } from '../stack/test/chaos/harness/stack-process.ts';
+import {
+  STACK_PROCESS_TUNING,
+  startStackProcess,
+} from '../stack/test/chaos/harness/stack-process.ts';
 import { hostileRequests } from './hostile-rest.ts';
 import { table, type BenchSection } from './lib.ts';
 
@@ -23,12 +26,19 @@ function rss(pid: number): number {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Runs `code` (an ES module) in a child Node process until it prints "ready"; returns its RSS. */
+/**
+ * Runs `code` (an ES module) in a child Node process, started as the stack's is, until it prints
+ * "ready"; returns its RSS.
+ */
 async function idleChild(code: string, args: string[] = []): Promise<number> {
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--input-type=module', '-e', code, ...args],
-    { cwd: path.join(root, 'stack'), stdio: ['ignore', 'pipe', 'inherit'] },
+    [...STACK_PROCESS_TUNING.execArgv, '--input-type=module', '-e', code, ...args],
+    {
+      cwd: path.join(root, 'stack'),
+      env: { ...process.env, ...STACK_PROCESS_TUNING.env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (c: Buffer) => c.toString().includes('ready') && resolve());
@@ -112,7 +122,7 @@ async function memory(): Promise<BenchSection> {
       title: 'Memory: the stack on PGlite, idle and after a hostile REST run',
       body: `${body}
 
-RSS from /proc, one run; the stack is a child process started by the CLI on a copy of \`supabase/\`. The hostile run (bench/hostile-rest.ts, 8 at a time) mixes oversized filters and \`in\` lists, deep embeds, huge limits and offsets, bad casts, malformed bodies, bulk inserts of notes up to 16 KB and reads of them, as the demo user and as anon; answers: ${answers}. WASM memory never shrinks, so what a burst makes PGlite touch stays resident: the stack's settings (${Object.entries(
+RSS from /proc, one run; the stack is a child process started by the CLI on a copy of \`supabase/\`, every process with the launch settings of \`npm start\` and \`sheaf-stack\` (MALLOC_ARENA_MAX=2, MALLOC_MMAP_THRESHOLD_=131072, --max-semi-space-size=2). The hostile run (bench/hostile-rest.ts, 8 at a time) mixes oversized filters and \`in\` lists, deep embeds, huge limits and offsets, bad casts, malformed bodies, bulk inserts of notes up to 16 KB and reads of them, as the demo user and as anon; answers: ${answers}. WASM memory never shrinks, so what a burst makes PGlite touch stays resident: the stack's settings (${Object.entries(
         PGLITE_SETTINGS,
       )
         .filter(([k]) => k !== 'search_path')

@@ -1,5 +1,6 @@
-#!/usr/bin/env node
-// Runs the stack's TypeScript sources directly (through tsx): no build step.
+#!/usr/bin/env -S MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072 node --max-semi-space-size=2
+// Runs the stack's TypeScript sources directly (through tsx): no build step. The first line also
+// sizes the process for a long-running local server (see docs/architecture.md, Memory).
 import { register } from 'tsx/esm/api';
 
 register();
