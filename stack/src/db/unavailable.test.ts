@@ -1,0 +1,60 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import {
+  DatabaseUnavailableError,
+  classifyConnectionError,
+  isDatabaseUnavailable,
+} from './unavailable.ts';
+
+const serverError = (code: string, message = 'from the server') =>
+  Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
+
+describe('classifying driver errors', () => {
+  it('turns a refused connection into a connect-phase unavailable error with SQLSTATE 08001', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    const error = classifyConnectionError(refused, 'connect', 4) as DatabaseUnavailableError;
+    expect(error).toBeInstanceOf(DatabaseUnavailableError);
+    expect(error).toMatchObject({ phase: 'connect', code: '08001', retryAfterSeconds: 4 });
+    expect(error.message).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+  });
+
+  it('turns a connection lost mid-session into a session-phase error with SQLSTATE 08006', () => {
+    const error = classifyConnectionError(
+      new Error('Connection terminated unexpectedly'),
+      'session',
+    );
+    expect(error).toMatchObject({ phase: 'session', code: '08006' });
+  });
+
+  it('treats the server refusing a new connection (starting up) as the connection failing', () => {
+    const error = classifyConnectionError(serverError('57P03'), 'connect');
+    expect(error).toMatchObject({ phase: 'connect' });
+  });
+
+  it('keeps errors the server sent during a session, and every other error, unchanged', () => {
+    const shutdown = serverError('57P01', 'terminating connection due to administrator command');
+    expect(classifyConnectionError(shutdown, 'session')).toBe(shutdown);
+    const syntax = serverError('42601');
+    expect(classifyConnectionError(syntax, 'session')).toBe(syntax);
+    const bug = new TypeError('undefined is not a function');
+    expect(classifyConnectionError(bug, 'session')).toBe(bug);
+  });
+
+  it('tells a pool that stayed busy apart from an unreachable server', () => {
+    const error = classifyConnectionError(
+      new Error('timeout exceeded when trying to connect'),
+      'connect',
+    );
+    expect(error).toMatchObject({ phase: 'acquire-timeout' });
+  });
+
+  it('recognises every shape of unavailability, and nothing else', () => {
+    expect(isDatabaseUnavailable(new DatabaseUnavailableError('session', 'lost'))).toBe(true);
+    expect(isDatabaseUnavailable(serverError('57P01'))).toBe(true);
+    expect(isDatabaseUnavailable(serverError('08006'))).toBe(true);
+    expect(isDatabaseUnavailable(serverError('23505'))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
+  });
+});
