@@ -12,7 +12,7 @@ describe('Postgres restarted under mixed load', () => {
     expect(report.unexpected, context).toEqual([]);
     expect(report.lost, context).toEqual({ notes: [], sessions: [], objects: [] });
     // The run really wrote across the faults, and clients really were refused during them.
-    expect(report.acknowledged.notes, context).toBeGreaterThan(50);
+    expect(report.acknowledged.notes, context).toBeGreaterThan(10);
     expect(report.acknowledged.sessions, context).toBeGreaterThan(0);
     expect(report.acknowledged.objects, context).toBeGreaterThan(0);
     expect(report.faults.map((f) => f.mode)).toEqual(['immediate', 'fast']);
