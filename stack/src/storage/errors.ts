@@ -120,6 +120,11 @@ export const errors = {
 /** Any thrown value as a StorageError (unknown causes become a 500). */
 export function toStorageError(error: unknown): StorageError {
   if (error instanceof StorageError) return error;
+  // The database unreachable (SQLSTATE 08xxx from db/unavailable.ts, or the server shutting down)
+  // where a query ran outside the store's mapping: Supabase Storage's DatabaseError.
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && /^(08[0-9A-Z]{3}|57P0[1-3])$/.test(code))
+    return errors.database(code);
   return errors.internal();
 }
 
