@@ -7,11 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { startTcpProxy, type TcpProxy } from '../chaos/harness/tcp-proxy.ts';
+import { Inbox, closeAll, joined, realtimeClient } from '../realtime/support.ts';
 
 const MIGRATION = `
 create table public.items (id int primary key, note text);
 grant select, insert on public.items to anon;
 create function public.slow() returns int language sql as 'select 1 from pg_sleep(3)';
+create table public.events (id int primary key);
+grant select, insert on public.events to anon;
+alter publication supabase_realtime add table public.events;
 grant execute on function public.slow() to anon;
 `;
 
@@ -147,6 +151,43 @@ describe('a Postgres server that goes away', () => {
     // And the new LISTEN hears the next notification.
     await serverSql("alter table public.items drop column extra; notify pgrst, 'reload schema'");
     await eventually(async () => (await insert(3)).status === 400);
+  });
+
+  it('tells Realtime subscribers it re-subscribed to PostgreSQL, then delivers changes again', async () => {
+    const client = realtimeClient(stack);
+    const system = new Inbox<{ extension?: string; status?: string; message?: string }>();
+    const changes = new Inbox<{ new: { id: number } }>();
+    const channel = client
+      .channel('outage-events')
+      .on('system', {}, (payload) => system.push(payload))
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'events' }, (p) =>
+        changes.push(p as unknown as { new: { id: number } }),
+      );
+    try {
+      await joined(channel);
+      await system.take(1); // the join's own "Subscribed to PostgreSQL"
+      await proxy.refuse();
+      await proxy.restore();
+      const [again] = await system.take(1, 30_000);
+      expect(again).toMatchObject({
+        extension: 'postgres_changes',
+        status: 'ok',
+        message: 'Subscribed to PostgreSQL',
+      });
+      await eventually(
+        async () =>
+          (
+            await rest('events', {
+              method: 'POST',
+              body: JSON.stringify({ id: 1 }),
+            })
+          ).status === 201,
+      );
+      const [change] = await changes.take(1, 30_000);
+      expect(change!.new.id).toBe(1);
+    } finally {
+      await closeAll(client);
+    }
   });
 
   for (const mode of ['fast', 'immediate'] as const) {

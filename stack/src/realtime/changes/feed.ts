@@ -124,11 +124,20 @@ export interface ChangeFeed {
 export async function startChangeFeed(deps: RealtimeDeps): Promise<ChangeFeed> {
   await deps.store.syncCapture();
   let chain: Promise<void> = Promise.resolve();
-  const unlisten = await deps.store.listenForChanges((payload) => {
-    chain = chain
-      .then(() => handle(deps, payload))
-      .catch((error: unknown) => deps.log.error('realtime: delivering a change failed', error));
-  });
+  const unlisten = await deps.store.listenForChanges(
+    (payload) => {
+      chain = chain
+        .then(() => handle(deps, payload))
+        .catch((error: unknown) => deps.log.error('realtime: delivering a change failed', error));
+    },
+    () => {
+      // The database connection came back: changes committed while it was away were not seen.
+      // As Realtime does when it re-subscribes to PostgreSQL, every channel with Postgres Changes
+      // is told again, so a client knows to re-read what it shows.
+      for (const channel of deps.changes.channels())
+        channel.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');
+    },
+  );
   const janitor = setInterval(() => {
     void Promise.all([deps.store.cleanOverflow(), deps.store.cleanMessages()]).catch(
       (error: unknown) => deps.log.error('realtime: cleaning old changes failed', error),

@@ -45,6 +45,13 @@ export class ChangeRegistry {
     return this.byId.size;
   }
 
+  /** Every open channel with at least one subscription. */
+  channels(): Set<Channel> {
+    const out = new Set<Channel>();
+    for (const s of this.byId.values()) if (!s.channel.closed) out.add(s.channel);
+    return out;
+  }
+
   /** Subscriptions that listen to this table and operation. */
   candidates(schema: string, table: string, type: string): Subscription[] {
     const out: Subscription[] = [];

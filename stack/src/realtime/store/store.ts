@@ -36,7 +36,11 @@ export interface RealtimeStore {
   ): Promise<VisibleGroup[]>;
   checkSubscription(subscription: Parameters<typeof checkSubscription>[1]): Promise<string | null>;
   /** Subscribes to the capture triggers' notifications; returns the unsubscribe function. */
-  listenForChanges(onChange: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Follows committed changes; onReconnect runs when the connection came back after a loss. */
+  listenForChanges(
+    onChange: (payload: string) => void,
+    onReconnect: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 export function createRealtimeStore(db: Database): RealtimeStore {
@@ -53,6 +57,7 @@ export function createRealtimeStore(db: Database): RealtimeStore {
     },
     visibleGroups: (change, subscriptions, max) => visibleGroups(db, change, subscriptions, max),
     checkSubscription: (subscription) => checkSubscription(db, subscription),
-    listenForChanges: (onChange) => db.listen(CHANGES_CHANNEL, onChange),
+    listenForChanges: (onChange, onReconnect) =>
+      db.listen(CHANGES_CHANNEL, onChange, { onReconnect }),
   };
 }
