@@ -11,6 +11,31 @@ const features = ['auth', 'account', 'notebooks', 'notes', 'attachments', 'shari
 // outbox/) and the context it is given: never on another service or on the gateway, which only
 // server.ts composes.
 const services = ['auth', 'rest', 'storage', 'functions', 'inbox', 'realtime'];
+/** Services whose SQL lives in one port folder: nothing else in the service imports db/. */
+const databasePorts = { storage: 'store', realtime: 'store' };
+
+function restrictImports(files, patterns, extra = {}) {
+  return { files, ...extra, rules: { 'no-restricted-imports': ['error', { patterns }] } };
+}
+
+function serviceBoundary(service) {
+  return {
+    group: [
+      ...services.filter((s) => s !== service).map((s) => `**/${s}/*`),
+      '**/gateway/*',
+      '**/server.ts',
+      '**/stack.ts',
+    ],
+    message: 'a service depends on shared code and its context, never on another service',
+  };
+}
+
+function databaseOnlyIn(service, port) {
+  return {
+    group: ['**/db/*'],
+    message: `only ${service}/${port}/ touches the database: add a named function there`,
+  };
+}
 
 export default tseslint.config(
   {
@@ -75,88 +100,39 @@ export default tseslint.config(
       ],
     },
   })),
-  // A stack service never imports another service or the gateway.
-  ...services.map((service) => ({
-    files: [`stack/src/${service}/**`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                ...services.filter((s) => s !== service).map((s) => `**/${s}/*`),
-                '**/gateway/*',
-                '**/server.ts',
-                '**/stack.ts',
-              ],
-              message: 'a service depends on shared code and its context, never on another service',
-            },
-          ],
-        },
-      ],
-    },
-  })),
-  // Shared stack code never imports a service or the gateway.
-  {
-    files: ['stack/src/{context,db,config,keys,lib,outbox}/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [...services.map((s) => `**/${s}/*`), '**/gateway/*', '**/server.ts'],
-              message: 'shared stack code must not import services or the gateway',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // A stack service never imports another service or the gateway; where it has a database port,
+  // only that port imports db/. (One block per folder: in flat config the last block matching a
+  // file decides a rule, so a folder's block carries every boundary that applies to it.)
+  ...services.flatMap((service) => {
+    const port = databasePorts[service];
+    const boundary = serviceBoundary(service);
+    if (!port) return [restrictImports([`stack/src/${service}/**`], [boundary])];
+    return [
+      restrictImports([`stack/src/${service}/**`], [boundary, databaseOnlyIn(service, port)], {
+        ignores: [`stack/src/${service}/${port}/**`],
+      }),
+      restrictImports([`stack/src/${service}/${port}/**`], [boundary]),
+    ];
+  }),
   // REST's pure stages never touch the database: only execute.ts does.
-  {
-    files: ['stack/src/rest/{parse,plan,sql}/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/db/*', '../execute.ts', '../../execute.ts'],
-              message: 'parse/, plan/ and sql/ are pure: only rest/execute.ts touches the database',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  // Storage's SQL lives in its store/ port: no other storage file imports db/. (This block
-  // replaces the service rule for these files, so it repeats the service boundary.)
-  {
-    files: ['stack/src/storage/**'],
-    ignores: ['stack/src/storage/store/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [
-                ...services.filter((s) => s !== 'storage').map((s) => `**/${s}/*`),
-                '**/gateway/*',
-                '**/server.ts',
-                '**/stack.ts',
-              ],
-              message: 'a service depends on shared code and its context, never on another service',
-            },
-            {
-              group: ['**/db/*'],
-              message: 'only storage/store/ touches the database: add a named function there',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  restrictImports(
+    ['stack/src/rest/{parse,plan,sql}/**'],
+    [
+      serviceBoundary('rest'),
+      {
+        group: ['**/db/*', '../execute.ts', '../../execute.ts'],
+        message: 'parse/, plan/ and sql/ are pure: only rest/execute.ts touches the database',
+      },
+    ],
+  ),
+  // Shared stack code never imports a service or the gateway.
+  restrictImports(
+    ['stack/src/{context,db,config,keys,lib,outbox}/**'],
+    [
+      {
+        group: [...services.map((s) => `**/${s}/*`), '**/gateway/*', '**/server.ts'],
+        message: 'shared stack code must not import services or the gateway',
+      },
+    ],
+  ),
 );
