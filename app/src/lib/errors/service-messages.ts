@@ -21,6 +21,7 @@ export const STORAGE_MESSAGES: Record<string, string> = {
   InvalidRange: 'Something went wrong. Please try again.',
   InternalError: 'Something went wrong on our side. Please try again.',
   DatabaseError: 'Something went wrong on our side. Please try again.',
+  S3Error: 'This file name is too long. Use a shorter name.',
 };
 
 /** A storage AccessDenied caused by the token rather than a policy. */
@@ -38,6 +39,9 @@ export const FUNCTION_MESSAGES: Record<string, string> = {
   status_504: 'This is taking too long. Please try again.',
   confirmation_required: 'Please confirm before continuing.',
 };
+
+/** The database is restarting or out of reach: the request can simply be tried again. */
+const DATABASE_AWAY = 'Sheaf cannot reach its database right now. Please try again in a moment.';
 
 /** A request the app built wrongly: nothing the person can fix but a reload. */
 const APP_FAULT =
@@ -78,6 +82,12 @@ const REST_APP_FAULTS = [
 
 export const REST_MESSAGES: Record<string, string> = {
   ...Object.fromEntries(REST_APP_FAULTS.map((code) => [code, APP_FAULT])),
+  PGRST000: DATABASE_AWAY,
+  PGRST002: DATABASE_AWAY,
+  '57P01': DATABASE_AWAY,
+  PGRST001:
+    'The connection to the database was lost while saving. Reload to check whether your change was kept.',
+  PGRST003: 'The server is busy right now. Please try again in a moment.',
   PGRST124: 'This would change more items than allowed at once. Nothing was changed.',
   PGRST301: 'Your session has expired. Please sign in again.',
   PGRST303: 'Your session has expired. Please sign in again.',
