@@ -39,7 +39,7 @@ export const ROUTES: Route[] = [
   route('POST',   '/signup',                                   { limit: signupBucket },                                                 signup),
   route('POST',   '/token',                                    { limit: 'tokenRefresh' },                                               token),
   route('GET',    '/verify',                                   { open: true, limit: 'tokenVerifications' },                             verifyLink),
-  route('POST',   '/verify',                                   { limit: 'tokenVerifications' },                                         verifyCode),
+  route('POST',   '/verify',                                   { open: true, limit: 'tokenVerifications' },                             verifyCode),
   route('POST',   '/otp',                                      { limit: 'signInSignUps' },                                              otp),
   route('POST',   '/magiclink',                                { limit: 'signInSignUps' },                                              otp),
   route('POST',   '/recover',                                  { limit: 'signInSignUps' },                                              recover),
