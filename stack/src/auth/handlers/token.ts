@@ -83,13 +83,13 @@ async function passwordGrant(
     try {
       normalised = validatePhone(phone);
     } catch {
-      throw authError('invalid_credentials', INVALID_LOGIN);
+      normalised = '';
     }
-    user = await deps.store.findUserByPhone(normalised);
+    user = normalised ? await deps.store.findUserByPhone(normalised) : undefined;
   } else throw authError('validation_failed', 'missing email or phone');
-  if (!user) throw authError('invalid_credentials', INVALID_LOGIN);
-  if (user.banned) throw authError('user_banned', 'User is banned');
-  if (!(await verifyPassword(password, user.encrypted_password)))
+  if (user?.banned) throw authError('user_banned', 'User is banned');
+  // Checked against a dummy hash when there is no such user: an unknown account costs the same.
+  if (!(await verifyPassword(password, user?.encrypted_password)) || !user)
     throw authError('invalid_credentials', INVALID_LOGIN);
   if (email && !user.email_confirmed_at)
     throw authError('email_not_confirmed', 'Email not confirmed');
