@@ -82,6 +82,8 @@ export type Guards<P, C extends Caller> = {
   open?: true;
   aal2?: Aal2Rule<P>;
   limit?: Limit<P>;
+  /** The bucket also counts per factor (the path's factor_id), once the caller is known. */
+  perFactor?: P extends { factor_id: string } ? true : never;
 } & (C extends 'public' ? { caller?: 'public' } : { caller: C });
 
 /** A row of the route table, its types erased once checked. */
@@ -90,8 +92,6 @@ export interface Route {
   path: string;
   caller: Caller;
   open: boolean;
-  aal2: boolean;
-  limit: boolean;
   run(input: RouteInput, deps: AuthDeps): Promise<Response>;
 }
 
@@ -111,13 +111,11 @@ export function route<P, C extends Caller>(
     path,
     caller: endpoint.caller,
     open: !!guards.open,
-    aal2: !!guards.aal2,
-    limit: !!guards.limit,
     run: (input, deps) => runPipeline(guards, endpoint, input, deps),
   };
 }
 
-/** parse → limit → caller → aal2 → handler. */
+/** parse → limit → caller (→ the per-factor limit) → aal2 → handler. */
 async function runPipeline<P, C extends Caller>(
   guards: Guards<P, C>,
   endpoint: Endpoint<P, C>,
@@ -125,15 +123,18 @@ async function runPipeline<P, C extends Caller>(
   deps: AuthDeps,
 ): Promise<Response> {
   const params = (await parseParams(endpoint.params, input)) as P;
-  if (guards.limit)
-    deps.limiter.take(
-      typeof guards.limit === 'function' ? guards.limit(params) : guards.limit,
-      input.ip,
-    );
+  const bucket = typeof guards.limit === 'function' ? guards.limit(params) : guards.limit;
+  if (bucket) deps.limiter.take(bucket, input.ip);
   let session: UserSession | undefined;
   if (endpoint.caller === 'user')
     session = await requireSession(deps.keys, deps.store, input.request);
   if (endpoint.caller === 'admin') await requireAdmin(deps.keys, input.request, input.apikey);
+  if (bucket && guards.perFactor && session)
+    // Keyed by the user too: another account cannot use up the bucket of a factor not its own.
+    deps.limiter.take(
+      bucket,
+      `factor:${session.user.id}/${(params as { factor_id: string }).factor_id}`,
+    );
   if (guards.aal2 && session) await checkAal2(guards.aal2, params, session, deps.store);
   // The caller stage set `session` exactly when C is 'user', which is what Call<C> says.
   const call = { deps, ip: input.ip, session } as Call<C>;

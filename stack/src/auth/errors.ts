@@ -26,6 +26,7 @@ export const AUTH_ERRORS = {
   mfa_factor_not_found: 404,
   mfa_challenge_expired: 422,
   mfa_verification_failed: 422,
+  mfa_ip_address_mismatch: 422,
   insufficient_aal: 403,
   email_not_confirmed: 400,
   phone_not_confirmed: 400,

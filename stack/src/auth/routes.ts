@@ -5,7 +5,8 @@
 //           (requireAdminCredentials)
 //   open    the gateway lets it through without an API key (links opened from email, JWKS)
 //   aal2    an account with a verified MFA factor must be at aal2 for this (guards.ts AAL2)
-//   limit   the rate-limit bucket counted per client address (rate-limit.ts, [auth.rate_limit])
+//   limit   the rate-limit bucket counted per client address (rate-limit.ts, [auth.rate_limit]);
+//           perFactor: counted per factor as well
 // Each request runs parse → limit → caller → aal2 → handler (endpoint.ts).
 import { deleteFactor, listFactors, updateFactor } from './admin/factors.ts';
 import { generateLink } from './admin/generate-link.ts';
@@ -49,8 +50,8 @@ export const ROUTES: Route[] = [
   route('PUT',    '/user',                                     { caller: 'user', aal2: AAL2.toChangeCredentials, limit: 'signInSignUps' }, updateUser),
   route('POST',   '/logout',                                   { caller: 'user' },                                                      logout),
   route('POST',   '/factors',                                  { caller: 'user', aal2: AAL2.toEnrollAnotherFactor },                    enrollFactor),
-  route('POST',   '/factors/:factor_id/challenge',             { caller: 'user' },                                                      challengeFactor),
-  route('POST',   '/factors/:factor_id/verify',                { caller: 'user' },                                                      verifyFactor),
+  route('POST',   '/factors/:factor_id/challenge',             { caller: 'user', limit: 'mfaChallenge', perFactor: true },              challengeFactor),
+  route('POST',   '/factors/:factor_id/verify',                { caller: 'user', limit: 'mfaVerify', perFactor: true },                 verifyFactor),
   route('DELETE', '/factors/:factor_id',                       { caller: 'user', aal2: AAL2.toRemoveVerifiedFactor },                   unenrollFactor),
   route('POST',   '/invite',                                   { caller: 'admin' },                                                     invite),
   route('GET',    '/admin/users',                              { caller: 'admin' },                                                     listUsers),

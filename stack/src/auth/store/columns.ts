@@ -1,5 +1,6 @@
-// Column lists shared by the store's queries: timestamps read as RFC 3339 UTC strings, and the
-// user and factor columns every read returns.
+// Column lists and values shared by the store's queries: timestamps read as RFC 3339 UTC
+// strings, the user and factor columns every read returns, addresses as inet takes them.
+import { isIP } from 'node:net';
 
 /** A timestamp column read as an RFC 3339 UTC string (null stays null). */
 export const ts = (col: string, as = col) =>
@@ -50,3 +51,10 @@ export const FACTOR_COLUMNS = `id, user_id, friendly_name, factor_type::text as 
 
 /** The nil instance id Supabase Auth writes on every row that has one. */
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
+
+/** The address as Postgres' inet accepts it, or null (an unparsable X-Forwarded-For). */
+export function inet(ip: string | undefined): string | null {
+  if (!ip) return null;
+  const bare = ip.replace(/^::ffff:/, '');
+  return isIP(bare) ? bare : null;
+}

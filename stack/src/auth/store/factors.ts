@@ -1,7 +1,7 @@
 // MFA factors (auth.mfa_factors) and their challenges (auth.mfa_challenges): enrolment,
 // verification, the TOTP time step last accepted (so no code is accepted twice), removal.
 import type { Queryable } from '../../db/adapter.ts';
-import { FACTOR_COLUMNS } from './columns.ts';
+import { FACTOR_COLUMNS, inet } from './columns.ts';
 import type { FactorRow } from './rows.ts';
 
 const UUID = /^[0-9a-f-]{36}$/i;
@@ -91,7 +91,7 @@ export async function insertChallenge(
   await q.query(
     `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code)
      values ($1, $2, now(), $3::inet, $4)`,
-    [challenge.id, challenge.factorId, challenge.ip, challenge.otpHash],
+    [challenge.id, challenge.factorId, inet(challenge.ip) ?? '127.0.0.1', challenge.otpHash],
   );
   await q.query(
     'update auth.mfa_factors set last_challenged_at = now(), updated_at = now() where id = $1',
@@ -102,24 +102,25 @@ export async function insertChallenge(
 export interface ChallengeRow {
   id: string;
   otp_code: string | null;
-  ip_address: string;
+  /** Asked for from the address now answering it. */
+  same_address: boolean;
   verified: boolean;
   expired: boolean;
 }
 
-/** The factor's challenge of this id; `expired` past `expirySeconds`. */
+/** The factor's challenge of this id, answered from `ip`; `expired` past `expirySeconds`. */
 export async function findChallenge(
   q: Queryable,
-  challengeId: string,
-  factorId: string,
+  challenge: { id: string; factorId: string; ip: string },
   expirySeconds: number,
 ): Promise<ChallengeRow | undefined> {
-  if (!UUID.test(challengeId)) return undefined;
+  if (!UUID.test(challenge.id)) return undefined;
   const { rows } = await q.query<ChallengeRow>(
-    `select id, otp_code, host(ip_address) as ip_address, verified_at is not null as verified,
-       now() > created_at + make_interval(secs => $3) as expired
+    `select id, otp_code, ip_address = $3::inet as same_address,
+       verified_at is not null as verified,
+       now() > created_at + make_interval(secs => $4) as expired
      from auth.mfa_challenges where id = $1 and factor_id = $2`,
-    [challengeId, factorId, expirySeconds],
+    [challenge.id, challenge.factorId, inet(challenge.ip) ?? '127.0.0.1', expirySeconds],
   );
   return rows[0];
 }

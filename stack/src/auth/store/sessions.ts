@@ -1,18 +1,11 @@
 // auth.sessions and the authentication methods recorded on each (auth.mfa_amr_claims): starting
 // a session at sign-in, its assurance level, its expiry under `[auth.sessions]`, and ending it.
-import { isIP } from 'node:net';
 import type { Queryable } from '../../db/adapter.ts';
+import { inet } from './columns.ts';
 
 export interface AmrEntry {
   method: string;
   timestamp: number;
-}
-
-/** The address as Postgres' inet accepts it, or null (an unparsable X-Forwarded-For). */
-function inet(ip: string | undefined): string | null {
-  if (!ip) return null;
-  const bare = ip.replace(/^::ffff:/, '');
-  return isIP(bare) ? bare : null;
 }
 
 /**
