@@ -12,7 +12,7 @@ import { checkPasswordStrength, hashPassword } from '../password.ts';
 import { isRedirectAllowed, redirectFor } from '../redirect.ts';
 import type { AuthQueries } from '../store/index.ts';
 import type { UserRow } from '../store/rows.ts';
-import { userJson } from '../user-json.ts';
+import { mergeMetadata, userJson } from '../user-json.ts';
 import { validateEmail } from '../validate.ts';
 import { createInvitedUser, EMAIL_EXISTS } from './invite.ts';
 
@@ -102,7 +102,8 @@ async function storeLinkToken(
     case 'signup': {
       if (existing?.email_confirmed_at) throw authError('email_exists', EMAIL_EXISTS);
       const user = existing ?? (await createInvitedUser(q, email, data, passwordHash));
-      if (existing && type === 'signup') await q.appendUserMetadata(user.id, data);
+      if (existing && type === 'signup')
+        await q.setUserMetadata(user.id, mergeMetadata(existing.raw_user_meta_data, data));
       await q.storeUserToken(user.id, 'confirmation', hash, email, { invite: type === 'invite' });
       return { userId: user.id, hash, linkType: type };
     }

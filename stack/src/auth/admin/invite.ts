@@ -13,21 +13,17 @@ import { validateEmail } from '../validate.ts';
 
 export const EMAIL_EXISTS = 'A user with this email address has already been registered';
 
-/** Creates the user an invitation or a sign-up link is for. */
+/**
+ * Creates the user an invitation or a generated sign-up link is for: its metadata is exactly
+ * `data`, and its email identity holds only the address's claims, as Supabase Auth makes them.
+ */
 export async function createInvitedUser(
   q: AuthQueries,
   email: string,
   data: Record<string, unknown>,
   passwordHash = '',
 ): Promise<UserRow> {
-  const id = await q.insertUser({
-    provider: 'email',
-    email,
-    passwordHash,
-    userMetadata: data,
-    identityData: data,
-  });
-  await q.mergeIdentityIntoMetadata(id);
+  const id = await q.insertUser({ provider: 'email', email, passwordHash, userMetadata: data });
   return (await q.findUserById(id))!;
 }
 

@@ -13,18 +13,6 @@ export async function setUserMetadata(
   ]);
 }
 
-/** Adds the keys of `data` to user_metadata (a sign-up link for a user not yet confirmed). */
-export async function appendUserMetadata(
-  q: Queryable,
-  userId: string,
-  data: Record<string, unknown>,
-): Promise<void> {
-  await q.query(
-    'update auth.users set raw_user_meta_data = raw_user_meta_data || $2, updated_at = now() where id = $1',
-    [userId, JSON.stringify(data)],
-  );
-}
-
 export async function setAppMetadata(
   q: Queryable,
   userId: string,
