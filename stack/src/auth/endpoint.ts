@@ -14,7 +14,7 @@ import {
   type UserSession,
 } from './guards.ts';
 import { parseParams, type ParamsSpec, type RawInput } from './params.ts';
-import type { LimitName, RateLimiter } from './rate-limit.ts';
+import { isLocal, type LimitName, type RateLimiter } from './rate-limit.ts';
 import type { AuthStore } from './store/index.ts';
 import type { z } from 'zod';
 
@@ -115,7 +115,19 @@ export function route<P, C extends Caller>(
   };
 }
 
-/** parse → limit → caller (→ the per-factor limit) → aal2 → handler. */
+/** Answers that refuse a request without an error status (GET /verify's error redirect). */
+const refusals = new WeakSet<Response>();
+
+/** Marks an answer as a refusal, so it counts as a failed request (see rate-limit.ts). */
+export function refusal(response: Response): Response {
+  refusals.add(response);
+  return response;
+}
+
+/**
+ * parse → limit → caller (→ the per-factor limit) → aal2 → handler. A program on this machine
+ * gets its limits back when the request succeeds (rate-limit.ts).
+ */
 async function runPipeline<P, C extends Caller>(
   guards: Guards<P, C>,
   endpoint: Endpoint<P, C>,
@@ -124,19 +136,24 @@ async function runPipeline<P, C extends Caller>(
 ): Promise<Response> {
   const params = (await parseParams(endpoint.params, input)) as P;
   const bucket = typeof guards.limit === 'function' ? guards.limit(params) : guards.limit;
-  if (bucket) deps.limiter.take(bucket, input.ip);
+  const taken: string[] = [];
+  const take = (key: string) => {
+    deps.limiter.take(bucket!, key);
+    taken.push(key);
+  };
+  if (bucket) take(input.ip);
   let session: UserSession | undefined;
   if (endpoint.caller === 'user')
     session = await requireSession(deps.keys, deps.store, input.request);
   if (endpoint.caller === 'admin') await requireAdmin(deps.keys, input.request, input.apikey);
   if (bucket && guards.perFactor && session)
     // Keyed by the user too: another account cannot use up the bucket of a factor not its own.
-    deps.limiter.take(
-      bucket,
-      `factor:${session.user.id}/${(params as { factor_id: string }).factor_id}`,
-    );
+    take(`factor:${session.user.id}/${(params as { factor_id: string }).factor_id}`);
   if (guards.aal2 && session) await checkAal2(guards.aal2, params, session, deps.store);
   // The caller stage set `session` exactly when C is 'user', which is what Call<C> says.
   const call = { deps, ip: input.ip, session } as Call<C>;
-  return endpoint.handle(input.request, params, call);
+  const response = await endpoint.handle(input.request, params, call);
+  if (bucket && isLocal(input.ip) && response.status < 400 && !refusals.has(response))
+    for (const key of taken) deps.limiter.refund(bucket, key);
+  return response;
 }

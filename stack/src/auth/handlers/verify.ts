@@ -3,7 +3,7 @@
 // GET redirects to the allowed redirect URL with the tokens in the fragment, a PKCE `code`, or
 // the error in the fragment, as Supabase Auth does.
 import { z } from 'zod';
-import { endpoint } from '../endpoint.ts';
+import { endpoint, refusal } from '../endpoint.ts';
 import { AuthError, authError } from '../errors.ts';
 import { notifyChanges } from '../notifications.ts';
 import { tokenHash } from '../otp.ts';
@@ -113,7 +113,7 @@ export const verifyLink = endpoint(
       });
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
-      return redirect(errorRedirect(redirectTo, error, pkce));
+      return refusal(redirect(errorRedirect(redirectTo, error, pkce)));
     }
     if (before) await notifyChanges(deps, before, ip);
     const url = new URL(redirectTo);
