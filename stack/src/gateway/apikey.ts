@@ -1,8 +1,8 @@
 // The API gateway's key check, answering as Supabase's gateway does when the key is missing or
 // is not one of the project's keys. The key comes from the `apikey` header or query parameter.
 // Besides the exact keys, any unexpired JWT the project signed is a key, as the services behind
-// the Supabase CLI's gateway accept it; without an Authorization header it also stands as the
-// bearer token (the CLI's gateway forwards it so), so services see its claims.
+// the Supabase CLI's gateway accept it; its role claim is the key's role. It is not a bearer
+// token: a request without Authorization is not signed in as whoever the JWT names.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Keys } from '../keys/keys.ts';
 import type { ServiceEnv } from '../context/context.ts';
@@ -46,8 +46,6 @@ export function requireApiKey(
       if (value === undefined || value === '') return missingApiKey();
       if (!key) return invalidApiKey();
     }
-    if (key?.kind === 'jwt' && !c.req.header('authorization'))
-      c.req.raw.headers.set('authorization', `Bearer ${value}`);
     c.set('apikey', key);
     await next();
   };

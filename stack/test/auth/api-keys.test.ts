@@ -1,6 +1,6 @@
 // API keys at the gateway: besides the project's exact keys, any unexpired JWT signed with the
 // project's JWT secret or its signing keys (an RS256 key here, as auth-js's own fixtures use) —
-// and nothing else. Without an Authorization header such a key also stands as the bearer.
+// and nothing else. Such a key gives its role; it does not sign the request in.
 import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signHs256 } from '../../src/keys/legacy.ts';
@@ -51,7 +51,7 @@ describe.each(DRIVERS)('API keys at the gateway on %s', (driver) => {
     expect(admin.status).toBe(200);
   });
 
-  it('accepts a JWT signed with the JWT secret, and takes its claims as the caller', async () => {
+  it('accepts a JWT signed with the JWT secret; as a key it gives its role, not a sign-in', async () => {
     const anon = signHs256({ role: 'anon', exp: now() + 600 }, stack.config.auth.jwtSecret);
     expect((await rest(anon)).status).toBe(200);
     const { data } = await client(stack).auth.signUp({
@@ -61,13 +61,17 @@ describe.each(DRIVERS)('API keys at the gateway on %s', (driver) => {
     await stack.db.query(`insert into public.notes_for_keys values (2, $1, 'mine')`, [
       data.user!.id,
     ]);
-    // A user's access token as the only key: the request runs as that user.
-    const mine = await rest(data.session!.access_token);
-    expect(await mine.json()).toEqual([{ id: 2 }]);
+    // A user's access token as the only key: authenticated, but not that user...
+    const asKey = await rest(data.session!.access_token);
+    expect(asKey.status).toBe(200);
+    expect(await asKey.json()).toEqual([]);
     const me = await fetch(`${stack.url}/auth/v1/user`, {
       headers: { apikey: data.session!.access_token },
     });
-    expect(((await me.json()) as { id: string }).id).toBe(data.user!.id);
+    expect(await me.json()).toMatchObject({ code: 401, error_code: 'no_authorization' });
+    // ...which the Authorization header does.
+    const mine = await rest(data.session!.access_token, `Bearer ${data.session!.access_token}`);
+    expect(await mine.json()).toEqual([{ id: 2 }]);
   });
 
   it('refuses JWTs not signed by the project, expired ones and anything else', async () => {
