@@ -48,6 +48,10 @@ export const AUTH_ERRORS = {
   mfa_totp_verify_not_enabled: 422,
   mfa_verified_factor_exists: 422,
   invalid_credentials: 400,
+  provider_disabled: 400,
+  web3_provider_disabled: 422,
+  saml_provider_disabled: 404,
+  manual_linking_disabled: 404,
   unexpected_failure: 500,
 } as const;
 

@@ -2,7 +2,8 @@
 // server, shaped as Supabase Auth serves them.
 import { endpoint } from '../endpoint.ts';
 
-const OAUTH_PROVIDERS = [
+/** The OAuth providers Supabase Auth knows; none is enabled in this stack. */
+export const OAUTH_PROVIDERS = [
   'apple',
   'azure',
   'bitbucket',

@@ -1,17 +1,18 @@
 // POST /token: grant_type=password (email or phone), refresh_token (rotation with reuse
 // detection under `refresh_token_reuse_interval`) and pkce (auth code + verifier), answered with
-// Supabase Auth's session JSON.
+// Supabase Auth's session JSON; id_token and web3 are answered as with those providers off.
 import { z } from 'zod';
 import { endpoint, type AuthDeps } from '../endpoint.ts';
 import { AuthError, OAuthError, authError } from '../errors.ts';
 import { checked, text } from '../params.ts';
 import { checkPasswordStrength, verifyPassword } from '../password.ts';
 import { exchangeAuthCode } from '../pkce.ts';
+import { IdTokenBody, refuseIdToken, refuseWeb3 } from './disabled.ts';
 import { issueSession, tokenResponse, type TokenResponse } from '../tokens.ts';
 import { validatePhone } from '../validate.ts';
 
 const INVALID_LOGIN = 'Invalid login credentials';
-const GRANTS = ['password', 'refresh_token', 'pkce'] as const;
+const GRANTS = ['password', 'refresh_token', 'pkce', 'id_token', 'web3'] as const;
 type Grant = (typeof GRANTS)[number];
 
 const TokenQuery = z.object({
@@ -26,12 +27,15 @@ const BODIES = {
   password: z.object({ email: text, phone: text, password: text }),
   refresh_token: z.object({ refresh_token: text }),
   pkce: z.object({ auth_code: text, code_verifier: text }),
+  id_token: IdTokenBody,
+  web3: z.object({}),
 } satisfies Record<Grant, z.ZodObject>;
 
 type TokenParams = { grant_type: Grant } & Partial<
   z.output<(typeof BODIES)['password']> &
     z.output<(typeof BODIES)['refresh_token']> &
-    z.output<(typeof BODIES)['pkce']>
+    z.output<(typeof BODIES)['pkce']> &
+    z.output<(typeof BODIES)['id_token']>
 >;
 
 export const token = endpoint(
@@ -53,6 +57,10 @@ export const token = endpoint(
         });
         return Response.json(session);
       }
+      case 'id_token':
+        return refuseIdToken(p as z.output<typeof IdTokenBody>);
+      case 'web3':
+        return refuseWeb3();
     }
   },
 );
