@@ -33,7 +33,7 @@ const REQUIRED: Record<Config['auth']['passwordRequirements'], string[]> = {
  * How many hashes run at once: one core is left to the event loop, and libuv's pool (4 threads,
  * shared with file and DNS work) keeps threads for storage. Further sign-ins wait their turn.
  */
-const HASH_SLOTS = Math.max(1, Math.min(os.availableParallelism() - 1, 2));
+export const HASH_SLOTS = Math.max(1, Math.min(os.availableParallelism() - 1, 2));
 let running = 0;
 const waiting: (() => void)[] = [];
 
