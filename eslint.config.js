@@ -12,7 +12,7 @@ const features = ['auth', 'account', 'notebooks', 'notes', 'attachments', 'shari
 // server.ts composes.
 const services = ['auth', 'rest', 'storage', 'functions', 'inbox', 'realtime'];
 /** Services whose SQL lives in one port folder: nothing else in the service imports db/. */
-const databasePorts = { storage: 'store', realtime: 'store' };
+const databasePorts = { auth: 'store', storage: 'store', realtime: 'store' };
 
 function restrictImports(files, patterns, extra = {}) {
   return { files, ...extra, rules: { 'no-restricted-imports': ['error', { patterns }] } };

@@ -1,6 +1,5 @@
 // The auth service's error shape and registry: every error_code the service can answer with,
 // its HTTP status, as Supabase Auth (GoTrue) returns them: `{ code, error_code, msg }`.
-import type { Context } from 'hono';
 
 /** Every error_code this service returns, with the HTTP status Supabase Auth uses for it. */
 export const AUTH_ERRORS = {
@@ -27,6 +26,7 @@ export const AUTH_ERRORS = {
   mfa_factor_not_found: 404,
   mfa_challenge_expired: 422,
   mfa_verification_failed: 422,
+  mfa_ip_address_mismatch: 422,
   insufficient_aal: 403,
   email_not_confirmed: 400,
   phone_not_confirmed: 400,
@@ -48,6 +48,10 @@ export const AUTH_ERRORS = {
   mfa_totp_verify_not_enabled: 422,
   mfa_verified_factor_exists: 422,
   invalid_credentials: 400,
+  provider_disabled: 400,
+  web3_provider_disabled: 422,
+  saml_provider_disabled: 404,
+  manual_linking_disabled: 404,
   unexpected_failure: 500,
 } as const;
 
@@ -92,28 +96,27 @@ export class OAuthError extends Error {
  * from 2024-01-01 on, errors are `{code: <error_code>, message}`; before (or without the header),
  * `{code: <status>, error_code, msg}`. Returns the version to echo, or undefined for the initial one.
  */
-function apiVersion(c: Context): string | undefined {
-  const value = c.req.header('x-supabase-api-version') ?? '';
+function apiVersion(request: Request): string | undefined {
+  const value = request.headers.get('x-supabase-api-version') ?? '';
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
     return undefined;
   return value >= '2024-01-01' ? '2024-01-01' : undefined;
 }
 
-export function errorResponse(c: Context, error: unknown): Response {
-  if (error instanceof AuthError) {
-    if (error.status === 429) c.header('retry-after', '60');
-    c.header('x-sb-error-code', error.errorCode);
-    const version = apiVersion(c);
-    if (version) {
-      c.header('x-supabase-api-version', version);
-      return c.json(
-        { code: error.errorCode, message: error.message, ...error.extra },
-        error.status as 400,
-      );
-    }
-    return c.json(error.toJSON(), error.status as 400);
-  }
+/** The response for an AuthError or OAuthError, in the shape the request's API version asks for. */
+export function errorResponse(request: Request, error: AuthError | OAuthError): Response {
   if (error instanceof OAuthError)
-    return c.json({ error: error.error, error_description: error.description }, 400);
-  throw error;
+    return Response.json(
+      { error: error.error, error_description: error.description },
+      { status: 400 },
+    );
+  const headers = new Headers({ 'x-sb-error-code': error.errorCode });
+  if (error.status === 429) headers.set('retry-after', '60');
+  const version = apiVersion(request);
+  if (!version) return Response.json(error.toJSON(), { status: error.status, headers });
+  headers.set('x-supabase-api-version', version);
+  return Response.json(
+    { code: error.errorCode, message: error.message, ...error.extra },
+    { status: error.status, headers },
+  );
 }

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import type { NotificationKind } from '../config/config.ts';
 import { htmlToText, renderTemplate } from '../outbox/templates.ts';
-import type { AuthDeps } from './deps.ts';
-import { findUserById, type UserRow } from './users.ts';
+import type { AuthDeps } from './endpoint.ts';
+import type { UserRow } from './store/rows.ts';
 
 /** The variables a notification template may use besides SiteURL, Email and Data. */
 export interface NotificationExtras {
@@ -51,13 +51,13 @@ const DEFAULTS: Record<NotificationKind, { subject: string; html: string }> = {
 };
 
 function body(deps: AuthDeps, kind: NotificationKind): { subject: string; html: string } {
-  const own = deps.ctx.config.auth.email.notifications[kind];
+  const own = deps.config.auth.email.notifications[kind];
   let html = DEFAULTS[kind].html;
   if (own.contentPath) {
     try {
       html = readFileSync(own.contentPath, 'utf8');
     } catch (error) {
-      deps.ctx.log.warn(`${kind} notification: ${(error as Error).message}; using the default`);
+      deps.log.warn(`${kind} notification: ${(error as Error).message}; using the default`);
     }
   }
   return { subject: own.subject ?? DEFAULTS[kind].subject, html };
@@ -75,18 +75,18 @@ export async function notify(
   extras: NotificationExtras = {},
   to: string | null = user.email,
 ): Promise<void> {
-  if (!deps.ctx.config.auth.email.notifications[kind].enabled || !to) return;
+  if (!deps.config.auth.email.notifications[kind].enabled || !to) return;
   try {
     deps.limiter.take('emailSent', ip);
     const data = {
-      SiteURL: deps.ctx.config.auth.siteUrl,
+      SiteURL: deps.config.auth.siteUrl,
       Email: user.email ?? '',
       Data: user.raw_user_meta_data ?? {},
       ...extras,
     };
     const template = body(deps, kind);
     const html = renderTemplate(template.html, data);
-    await deps.outbox.send({
+    await deps.store.queueMessage({
       channel: 'email',
       recipient: to,
       subject: renderTemplate(template.subject, data),
@@ -95,7 +95,7 @@ export async function notify(
       kind: `${kind}_notification`,
     });
   } catch (error) {
-    deps.ctx.log.warn(`unable to send the ${kind} notification: ${(error as Error).message}`);
+    deps.log.warn(`unable to send the ${kind} notification: ${(error as Error).message}`);
   }
 }
 
@@ -115,7 +115,7 @@ export async function notifyChanges(
   ip: string,
   passwordChanged = false,
 ): Promise<void> {
-  const after = await findUserById(deps.ctx.db, before.id).catch(() => undefined);
+  const after = await deps.store.findUserById(before.id).catch(() => undefined);
   if (!after) return;
   if (passwordChanged) await notify(deps, 'password_changed', after, ip);
   if (before.email && after.email && before.email !== after.email)

@@ -1,12 +1,21 @@
-// Passwords: bcrypt at cost 10 as Supabase Auth stores them, and the strength rules from
-// `[auth] minimum_password_length` / `password_requirements` (weak_password with reasons).
-import bcrypt from 'bcryptjs';
+// Passwords: bcrypt at cost 10 in Supabase Auth's format ($2a$, as Go's bcrypt writes it),
+// hashed and verified by a native implementation on libuv's thread pool so a sign-in never
+// holds up other requests; and the strength rules from `[auth] minimum_password_length` /
+// `password_requirements` (weak_password with reasons).
+import { hash, verify } from '@node-rs/bcrypt';
+import os from 'node:os';
 import type { Config } from '../config/config.ts';
 import { authError } from './errors.ts';
 
-export const BCRYPT_COST = 10;
+const BCRYPT_COST = 10;
 /** bcrypt reads at most 72 bytes; GoTrue refuses longer passwords. */
-export const MAX_PASSWORD_LENGTH = 72;
+const MAX_PASSWORD_LENGTH = 72;
+
+/**
+ * A cost-10 hash of a random password nobody knows. A sign-in for an account that does not
+ * exist (or has no password) is checked against it, so it takes as long as one that does.
+ */
+const DUMMY_HASH = '$2a$10$IePgY5tcym5O9kbqCLTPOeye179dHDqnzVDoJmQlGUzn67s872jFS';
 
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -20,11 +29,40 @@ const REQUIRED: Record<Config['auth']['passwordRequirements'], string[]> = {
   lower_upper_letters_digits_symbols: [LOWER, UPPER, DIGITS, SYMBOLS],
 };
 
-export const hashPassword = (password: string) => bcrypt.hash(password, BCRYPT_COST);
+/**
+ * How many hashes run at once: one core is left to the event loop, and libuv's pool (4 threads,
+ * shared with file and DNS work) keeps threads for storage. Further sign-ins wait their turn.
+ */
+export const HASH_SLOTS = Math.max(1, Math.min(os.availableParallelism() - 1, 2));
+let running = 0;
+const waiting: (() => void)[] = [];
 
-export async function verifyPassword(password: string, hash: string | null): Promise<boolean> {
-  if (!hash || !hash.startsWith('$2')) return false;
-  return bcrypt.compare(password, hash);
+async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+export const hashPassword = (password: string) =>
+  inSlot(() => hash(password, { cost: BCRYPT_COST, version: '2a' }));
+
+/**
+ * Whether the password matches the stored hash ($2a$, $2b$ or $2y$). Without a usable hash the
+ * dummy is checked instead and the answer is false: the work, and the time, are the same.
+ */
+export async function verifyPassword(
+  password: string,
+  stored: string | null | undefined,
+): Promise<boolean> {
+  const usable = !!stored && stored.startsWith('$2');
+  const matches = await inSlot(() => verify(password, usable ? stored : DUMMY_HASH));
+  return usable && matches;
 }
 
 /** Throws validation_failed for an over-long password, weak_password for a weak one. */

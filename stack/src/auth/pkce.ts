@@ -1,8 +1,9 @@
-// PKCE: flow states (auth.flow_state) created when a flow starts with a code_challenge, the
-// auth code handed out in the redirect, and its exchange (grant_type=pkce) for a session.
-import { createHash, randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/adapter.ts';
+// PKCE (RFC 7636) as Supabase Auth runs it: a flow that starts with a code_challenge gets a
+// flow state; its link hands out an auth code; the code and the verifier are exchanged once
+// for a session.
+import { createHash } from 'node:crypto';
 import { authError } from './errors.ts';
+import type { AuthQueries } from './store/index.ts';
 
 const FLOW_STATE_EXPIRY_SECONDS = 300;
 
@@ -26,51 +27,41 @@ export function checkPkceParams(challenge: string, method: string): boolean {
   return true;
 }
 
-export async function createFlowState(
-  tx: Queryable,
-  userId: string | null,
-  challenge: string,
-  method: string,
+/** Starts the PKCE flow of a request whose params carry a code challenge (no-op otherwise). */
+export async function startFlow(
+  q: AuthQueries,
+  params: { code_challenge: string; code_challenge_method: string },
+  userId: string,
   authenticationMethod: string,
-  provider = 'email',
 ): Promise<void> {
-  await tx.query(
-    `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge,
-       provider_type, authentication_method, created_at, updated_at)
-     values ($1, $2, $3, $4::auth.code_challenge_method, $5, $6, $7, now(), now())`,
-    [
-      randomUUID(),
-      userId,
-      randomUUID(),
-      method.toLowerCase(),
-      challenge,
-      provider,
-      authenticationMethod,
-    ],
-  );
+  if (!params.code_challenge) return;
+  await q.createFlowState({
+    userId,
+    challenge: params.code_challenge,
+    method: params.code_challenge_method,
+    authenticationMethod,
+  });
 }
 
-/** The auth code of the user's newest flow state for this method, marked as issued. */
-export async function issueAuthCode(
-  tx: Queryable,
+/** The auth code a verified PKCE link redirects with (flow_state_not_found without a flow). */
+export async function authCodeFor(
+  q: AuthQueries,
   userId: string,
   authenticationMethod: string,
 ): Promise<string> {
-  const { rows } = await tx.query<{ id: string; auth_code: string }>(
-    `select id, auth_code from auth.flow_state where user_id = $1 and authentication_method = $2
-     order by created_at desc limit 1`,
-    [userId, authenticationMethod],
-  );
-  if (!rows[0]) throw authError('flow_state_not_found', 'No valid flow state found for user.', 422);
-  await tx.query('update auth.flow_state set auth_code_issued_at = now() where id = $1', [
-    rows[0].id,
-  ]);
-  return rows[0].auth_code;
+  const code = await q.issueAuthCode(userId, authenticationMethod);
+  if (!code)
+    throw authError(
+      'flow_state_not_found',
+      'No associated flow state found. No valid flow state found for user.',
+      400,
+    );
+  return code;
 }
 
 /** Exchanges an auth code and verifier; returns the user id and the method to record in amr. */
 export async function exchangeAuthCode(
-  tx: Queryable,
+  q: AuthQueries,
   authCode: string,
   verifier: string,
 ): Promise<{ userId: string; method: string }> {
@@ -79,21 +70,7 @@ export async function exchangeAuthCode(
       'validation_failed',
       'invalid request: both auth code and code verifier should be non-empty',
     );
-  const { rows } = await tx.query<{
-    id: string;
-    user_id: string | null;
-    code_challenge: string;
-    code_challenge_method: string;
-    authentication_method: string;
-    expired: boolean;
-  }>(
-    `select id, user_id, code_challenge, code_challenge_method::text, authentication_method,
-       now() > coalesce(case when authentication_method = 'magiclink' then auth_code_issued_at end, created_at)
-         + make_interval(secs => $2) as expired
-     from auth.flow_state where auth_code = $1 for update`,
-    [authCode, FLOW_STATE_EXPIRY_SECONDS],
-  );
-  const flow = rows[0];
+  const flow = await q.lockFlowState(authCode, FLOW_STATE_EXPIRY_SECONDS);
   if (!flow || !flow.user_id)
     throw authError('flow_state_not_found', 'invalid flow state, no valid flow state found');
   if (flow.expired)
@@ -107,6 +84,6 @@ export async function exchangeAuthCode(
       'bad_code_verifier',
       'code challenge does not match previously saved code verifier',
     );
-  await tx.query('delete from auth.flow_state where id = $1', [flow.id]);
+  await q.deleteFlowState(flow.id);
   return { userId: flow.user_id, method: flow.authentication_method };
 }

@@ -2,7 +2,6 @@
 // host and port; any port on loopback), is a loopback IP, or matches one of
 // `additional_redirect_urls` as globs with '.' and '/' separators (as Supabase Auth matches them).
 // Anything else falls back to site_url, silently, as Supabase does.
-import type { Context } from 'hono';
 import type { Config } from '../config/config.ts';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
@@ -78,11 +77,11 @@ export function isRedirectAllowed(config: Config, redirect: string): boolean {
   );
 }
 
-/** The redirect URL for a request: `redirect_to` (query or body), else Referer, else site_url. */
-export function redirectFor(c: Context, config: Config, bodyRedirect?: string): string {
-  const candidate = c.req.query('redirect_to') || bodyRedirect || '';
+/** The redirect URL for a request: `redirect_to` (query), else the Referer, else site_url. */
+export function redirectFor(request: Request, config: Config): string {
+  const candidate = new URL(request.url).searchParams.get('redirect_to') ?? '';
   if (isRedirectAllowed(config, candidate)) return candidate;
-  const referer = c.req.header('referer') ?? '';
+  const referer = request.headers.get('referer') ?? '';
   if (isRedirectAllowed(config, referer)) return referer;
   return config.auth.siteUrl;
 }

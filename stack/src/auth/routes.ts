@@ -1,60 +1,71 @@
-// The auth service's one route table: every /auth/v1 endpoint and its handler.
-import type { Context } from 'hono';
+// The auth service's one route table, read as supabase/auth's api.go is read: every /auth/v1
+// endpoint with what stands in front of its handler.
+//   caller  public: any project API key (the gateway checks it: server.ts) · user: a signed-in
+//           user's access token (requireAuthentication) · admin: service_role credentials
+//           (requireAdminCredentials)
+//   open    the gateway lets it through without an API key (links opened from email, JWKS)
+//   aal2    an account with a verified MFA factor must be at aal2 for this (guards.ts AAL2)
+//   limit   the rate-limit bucket counted per client address (rate-limit.ts, [auth.rate_limit]);
+//           perFactor: counted per factor as well
+// Each request runs parse → limit → caller → aal2 → handler (endpoint.ts).
 import { deleteFactor, listFactors, updateFactor } from './admin/factors.ts';
-import { generateLink, invite } from './admin/generate-link.ts';
-import { createAdminUser, deleteAdminUser, getAdminUser, updateAdminUser } from './admin/users.ts';
+import { generateLink } from './admin/generate-link.ts';
+import { invite } from './admin/invite.ts';
 import { listUsers } from './admin/list-users.ts';
-import type { AuthDeps } from './deps.ts';
-import { challengeFactor, unenrollFactor, verifyFactor } from './mfa/challenge-verify.ts';
-import { enrollFactor } from './mfa/enroll.ts';
+import { createAdminUser, deleteAdminUser, getAdminUser, updateAdminUser } from './admin/users.ts';
+import { route, type Route } from './endpoint.ts';
+import { AAL2 } from './guards.ts';
+import { authorize, identities, sso } from './handlers/disabled.ts';
 import { logout } from './handlers/logout.ts';
 import { otp } from './handlers/otp.ts';
 import { reauthenticate } from './handlers/reauthenticate.ts';
 import { recover } from './handlers/recover.ts';
 import { resend } from './handlers/resend.ts';
-import { updateUser } from './handlers/user-update.ts';
-import { verifyGet, verifyPost } from './handlers/verify.ts';
 import { health, jwks, settings } from './handlers/settings.ts';
-import { signup } from './handlers/signup.ts';
+import { signup, signupBucket } from './handlers/signup.ts';
 import { token } from './handlers/token.ts';
-import { getUser } from './handlers/user-get.ts';
+import { updateUser } from './handlers/user-update.ts';
+import { getUser } from './handlers/user.ts';
+import { verifyCode, verifyLink } from './handlers/verify.ts';
+import { challengeFactor } from './mfa/challenge.ts';
+import { enrollFactor } from './mfa/enroll.ts';
+import { unenrollFactor } from './mfa/unenroll.ts';
+import { verifyFactor } from './mfa/verify.ts';
 
-export type Handler = (deps: AuthDeps, c: Context) => Promise<Response> | Response;
-
-export interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  path: string;
-  handler: Handler;
-}
-
+// prettier-ignore
 export const ROUTES: Route[] = [
-  { method: 'GET', path: '/health', handler: health },
-  { method: 'GET', path: '/settings', handler: settings },
-  { method: 'GET', path: '/.well-known/jwks.json', handler: jwks },
-  { method: 'POST', path: '/signup', handler: signup },
-  { method: 'POST', path: '/token', handler: token },
-  { method: 'GET', path: '/verify', handler: verifyGet },
-  { method: 'POST', path: '/verify', handler: verifyPost },
-  { method: 'POST', path: '/otp', handler: otp },
-  { method: 'POST', path: '/magiclink', handler: otp },
-  { method: 'POST', path: '/recover', handler: recover },
-  { method: 'POST', path: '/resend', handler: resend },
-  { method: 'GET', path: '/reauthenticate', handler: reauthenticate },
-  { method: 'GET', path: '/user', handler: getUser },
-  { method: 'PUT', path: '/user', handler: updateUser },
-  { method: 'POST', path: '/logout', handler: logout },
-  { method: 'POST', path: '/factors', handler: enrollFactor },
-  { method: 'POST', path: '/factors/:factor_id/challenge', handler: challengeFactor },
-  { method: 'POST', path: '/factors/:factor_id/verify', handler: verifyFactor },
-  { method: 'DELETE', path: '/factors/:factor_id', handler: unenrollFactor },
-  { method: 'POST', path: '/invite', handler: invite },
-  { method: 'GET', path: '/admin/users', handler: listUsers },
-  { method: 'POST', path: '/admin/users', handler: createAdminUser },
-  { method: 'GET', path: '/admin/users/:user_id', handler: getAdminUser },
-  { method: 'PUT', path: '/admin/users/:user_id', handler: updateAdminUser },
-  { method: 'DELETE', path: '/admin/users/:user_id', handler: deleteAdminUser },
-  { method: 'GET', path: '/admin/users/:user_id/factors', handler: listFactors },
-  { method: 'PUT', path: '/admin/users/:user_id/factors/:factor_id', handler: updateFactor },
-  { method: 'DELETE', path: '/admin/users/:user_id/factors/:factor_id', handler: deleteFactor },
-  { method: 'POST', path: '/admin/generate_link', handler: generateLink },
+  //     method    path                                         guards                                                                   handler
+  route('GET',    '/health',                                   { open: true },                                                          health),
+  route('GET',    '/settings',                                 {},                                                                      settings),
+  route('GET',    '/.well-known/jwks.json',                    { open: true },                                                          jwks),
+  route('POST',   '/signup',                                   { limit: signupBucket },                                                 signup),
+  route('POST',   '/token',                                    { limit: 'tokenRefresh' },                                               token),
+  route('GET',    '/verify',                                   { open: true, limit: 'tokenVerifications' },                             verifyLink),
+  route('POST',   '/verify',                                   { open: true, limit: 'tokenVerifications' },                             verifyCode),
+  route('POST',   '/otp',                                      { limit: 'signInSignUps' },                                              otp),
+  route('POST',   '/magiclink',                                { limit: 'signInSignUps' },                                              otp),
+  route('POST',   '/recover',                                  { limit: 'signInSignUps' },                                              recover),
+  route('POST',   '/resend',                                   { limit: 'signInSignUps' },                                              resend),
+  route('GET',    '/reauthenticate',                           { caller: 'user' },                                                      reauthenticate),
+  route('GET',    '/user',                                     { caller: 'user' },                                                      getUser),
+  route('PUT',    '/user',                                     { caller: 'user', aal2: AAL2.toChangeCredentials, limit: 'signInSignUps' }, updateUser),
+  route('POST',   '/logout',                                   { caller: 'user' },                                                      logout),
+  route('GET',    '/user/identities/authorize',                { caller: 'user' },                                                      identities),
+  route('DELETE', '/user/identities/:identity_id',             { caller: 'user' },                                                      identities),
+  route('GET',    '/authorize',                                { open: true },                                                          authorize),
+  route('POST',   '/sso',                                      {},                                                                      sso),
+  route('POST',   '/factors',                                  { caller: 'user', aal2: AAL2.toEnrollAnotherFactor },                    enrollFactor),
+  route('POST',   '/factors/:factor_id/challenge',             { caller: 'user', limit: 'mfaChallenge', perFactor: true },              challengeFactor),
+  route('POST',   '/factors/:factor_id/verify',                { caller: 'user', limit: 'mfaVerify', perFactor: true },                 verifyFactor),
+  route('DELETE', '/factors/:factor_id',                       { caller: 'user', aal2: AAL2.toRemoveVerifiedFactor },                   unenrollFactor),
+  route('POST',   '/invite',                                   { caller: 'admin' },                                                     invite),
+  route('GET',    '/admin/users',                              { caller: 'admin' },                                                     listUsers),
+  route('POST',   '/admin/users',                              { caller: 'admin' },                                                     createAdminUser),
+  route('GET',    '/admin/users/:user_id',                     { caller: 'admin' },                                                     getAdminUser),
+  route('PUT',    '/admin/users/:user_id',                     { caller: 'admin' },                                                     updateAdminUser),
+  route('DELETE', '/admin/users/:user_id',                     { caller: 'admin' },                                                     deleteAdminUser),
+  route('GET',    '/admin/users/:user_id/factors',             { caller: 'admin' },                                                     listFactors),
+  route('PUT',    '/admin/users/:user_id/factors/:factor_id',  { caller: 'admin' },                                                     updateFactor),
+  route('DELETE', '/admin/users/:user_id/factors/:factor_id',  { caller: 'admin' },                                                     deleteFactor),
+  route('POST',   '/admin/generate_link',                      { caller: 'admin' },                                                     generateLink),
 ];

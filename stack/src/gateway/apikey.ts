@@ -1,5 +1,8 @@
 // The API gateway's key check, answering as Supabase's gateway does when the key is missing or
 // is not one of the project's keys. The key comes from the `apikey` header or query parameter.
+// Besides the exact keys, any unexpired JWT the project signed is a key, as the services behind
+// the Supabase CLI's gateway accept it; its role claim is the key's role. It is not a bearer
+// token: a request without Authorization is not signed in as whoever the JWT names.
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Keys } from '../keys/keys.ts';
 import type { ServiceEnv } from '../context/context.ts';
@@ -30,7 +33,7 @@ export function invalidApiKey(): Response {
 
 /**
  * Requires a valid API key unless the path is one the gateway leaves open (isOpen). On open
- * paths a key, when given, is still identified.
+ * paths a key, when given, is still identified (an invalid one is then no key at all).
  */
 export function requireApiKey(
   keys: Keys,
@@ -38,7 +41,7 @@ export function requireApiKey(
 ): MiddlewareHandler<ServiceEnv> {
   return async (c, next) => {
     const value = readApiKey(c);
-    const key = value === undefined ? undefined : keys.identifyApiKey(value);
+    const key = value ? await keys.resolveApiKey(value) : undefined;
     if (!isOpen(c.req.path, c.req.method)) {
       if (value === undefined || value === '') return missingApiKey();
       if (!key) return invalidApiKey();

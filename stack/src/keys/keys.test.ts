@@ -1,9 +1,10 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_JWT_SECRET, parseConfig } from '../config/config.ts';
-import { deriveLegacyKeys } from './legacy.ts';
+import { deriveLegacyKeys, signHs256 } from './legacy.ts';
 import { JwtError, loadKeys } from './keys.ts';
 
 // The keys `supabase status` prints for the CLI's default JWT secret.
@@ -71,5 +72,32 @@ describe('loadKeys', () => {
     expect(keys.identifyApiKey(keys.publishableKey)).toEqual({ role: 'anon', kind: 'publishable' });
     expect(keys.identifyApiKey(keys.secretKey)).toEqual({ role: 'service_role', kind: 'secret' });
     expect(keys.identifyApiKey('nope')).toBeUndefined();
+  });
+
+  it('takes as an API key any unexpired JWT the project signed, and nothing else', async () => {
+    const { keys } = await freshKeys();
+    const secret = parseConfig({}, '/tmp/x').auth.jwtSecret;
+    const now = Math.floor(Date.now() / 1000);
+    expect(await keys.resolveApiKey(keys.publishableKey)).toEqual({
+      role: 'anon',
+      kind: 'publishable',
+    });
+    const hs = signHs256({ role: 'service_role', exp: now + 60 }, secret);
+    expect(await keys.resolveApiKey(hs)).toEqual({ role: 'service_role', kind: 'jwt' });
+    const user = await keys.signAccessToken({ sub: 'u1', role: 'authenticated', exp: now + 60 });
+    expect(await keys.resolveApiKey(user)).toEqual({ role: 'authenticated', kind: 'jwt' });
+    const noRole = await keys.signAccessToken({ exp: now + 60 });
+    expect(await keys.resolveApiKey(noRole)).toEqual({ role: 'anon', kind: 'jwt' });
+    const refused = [
+      signHs256({ role: 'service_role', exp: now + 60 }, 'some-other-secret-of-at-least-32-chars'),
+      signHs256({ role: 'service_role', exp: now - 60 }, secret),
+      await new SignJWT({ role: 'service_role' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode('x'.repeat(32))),
+      `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from('{"role":"service_role"}').toString('base64url')}.`,
+      'a.b.c',
+      'sb_secret_not-the-key',
+    ];
+    for (const value of refused) expect(await keys.resolveApiKey(value)).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
-// Every key the stack knows: the API keys callers present, the signing keys for user tokens and
-// verification of any JWT the stack accepts (HS256 with the JWT secret, or one of its own keys).
+// Every key the stack knows: the API keys callers present (the project's keys, or any JWT it
+// signed), the signing keys for user tokens and verification of any JWT the stack accepts
+// (HS256 with the JWT secret, or one of its own keys).
 import path from 'node:path';
 import {
   SignJWT,
@@ -16,10 +17,12 @@ import { loadSigningKeys, type SigningKey } from './signing-keys.ts';
 export type ApiKeyRole = 'anon' | 'service_role';
 export type ApiKeyKind = 'legacy' | 'publishable' | 'secret';
 
-export interface ApiKey {
-  role: ApiKeyRole;
-  kind: ApiKeyKind;
-}
+/**
+ * An API key: one of the project's keys, or any JWT the project signed (with its JWT secret or
+ * one of its signing keys), whose `role` claim is its role — as the services behind the CLI's
+ * gateway accept them.
+ */
+export type ApiKey = { role: ApiKeyRole; kind: ApiKeyKind } | { role: string; kind: 'jwt' };
 
 export type JwtFailure = 'expired' | 'invalid' | 'malformed';
 
@@ -39,8 +42,13 @@ export interface Keys {
   publishableKey: string;
   secretKey: string;
   jwks: JSONWebKeySet;
-  /** Which API key this is, or undefined when it is none of the project's keys. */
+  /** Which of the project's keys this is (exact match), or undefined. */
   identifyApiKey(value: string): ApiKey | undefined;
+  /**
+   * The API key a request presents: one of the project's keys, or a JWT the project signed that
+   * has not expired (its role claim, anon without one); undefined for anything else.
+   */
+  resolveApiKey(value: string): Promise<ApiKey | undefined>;
   /** Signs user access-token claims with the current asymmetric key (header carries kid). */
   signAccessToken(claims: JWTPayload): Promise<string>;
   /** Verifies a JWT signed with the JWT secret or one of the signing keys. */
@@ -65,13 +73,24 @@ export async function loadKeys(config: Config): Promise<Keys> {
     [LOCAL_SECRET_KEY, { role: 'service_role', kind: 'secret' }],
   ]);
 
-  return {
+  const keys: Keys = {
     anonKey,
     serviceRoleKey,
     publishableKey: LOCAL_PUBLISHABLE_KEY,
     secretKey: LOCAL_SECRET_KEY,
     jwks,
     identifyApiKey: (value) => byValue.get(value),
+    async resolveApiKey(value) {
+      const exact = byValue.get(value);
+      if (exact || value.split('.').length !== 3) return exact;
+      try {
+        const { role } = await keys.verify(value);
+        return { role: typeof role === 'string' && role ? role : 'anon', kind: 'jwt' };
+      } catch (error) {
+        if (error instanceof JwtError) return undefined;
+        throw error;
+      }
+    },
     signAccessToken: (claims) =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: current.alg, kid: current.kid, typ: 'JWT' })
@@ -105,4 +124,5 @@ export async function loadKeys(config: Config): Promise<Keys> {
       }
     },
   };
+  return keys;
 }

@@ -37,6 +37,7 @@ export const AUTH_MESSAGES: Record<string, string> = {
   email_provider_disabled: 'Signing in with email is turned off.',
   phone_provider_disabled: 'Signing in with a phone number is turned off.',
   provider_disabled: 'This way of signing in is turned off.',
+  web3_provider_disabled: 'Signing in with a crypto wallet is turned off.',
   anonymous_provider_disabled: 'Guest access is turned off.',
   too_many_enrolled_mfa_factors:
     'You have reached the limit of authenticator apps. Remove one before adding another.',

@@ -1,52 +1,46 @@
-// Admin MFA factor API (service key): list a user's factors, rename one, delete one.
-import type { Context } from 'hono';
-import type { AuthDeps } from '../deps.ts';
+// Admin MFA factor API: list a user's factors, rename one, delete one.
+import { z } from 'zod';
+import { adminEndpoint } from '../endpoint.ts';
 import { authError } from '../errors.ts';
-import { readBody, str } from '../http.ts';
-import { FACTOR_COLUMNS, factorJson, factorsOf, findUserById, type FactorRow } from '../users.ts';
-import { factorIdParam, requireAdmin, userIdParam } from './require-admin.ts';
+import { text, uuidParam } from '../params.ts';
+import type { AuthQueries } from '../store/index.ts';
+import { factorJson } from '../user-json.ts';
 
-async function load(deps: AuthDeps, c: Context): Promise<{ userId: string; factor: FactorRow }> {
-  await requireAdmin(deps, c);
-  const userId = userIdParam(c);
-  if (!(await findUserById(deps.ctx.db, userId)))
-    throw authError('user_not_found', 'User not found');
-  const factorId = factorIdParam(c);
-  const { rows } = await deps.ctx.db.query<FactorRow>(
-    `select ${FACTOR_COLUMNS} from auth.mfa_factors where id = $1 and user_id = $2`,
-    [factorId, userId],
-  );
-  if (!rows[0]) throw authError('mfa_factor_not_found', 'Factor not found');
-  return { userId, factor: rows[0] };
+const UserPath = z.object({ user_id: uuidParam('user_id') });
+const FactorPath = UserPath.extend({ factor_id: uuidParam('factor_id') });
+
+async function userFactor(q: AuthQueries, userId: string, factorId: string) {
+  if (!(await q.findUserById(userId))) throw authError('user_not_found', 'User not found');
+  const factor = await q.findFactor(factorId, userId);
+  if (!factor) throw authError('mfa_factor_not_found', 'Factor not found');
+  return factor;
 }
 
-export async function listFactors(deps: AuthDeps, c: Context): Promise<Response> {
-  await requireAdmin(deps, c);
-  const userId = userIdParam(c);
-  if (!(await findUserById(deps.ctx.db, userId)))
-    throw authError('user_not_found', 'User not found');
-  return c.json((await factorsOf(deps.ctx.db, userId)).map(factorJson));
-}
-
-export async function deleteFactor(deps: AuthDeps, c: Context): Promise<Response> {
-  const { userId, factor } = await load(deps, c);
-  await deps.ctx.db.transaction(async (tx) => {
-    await tx.query('delete from auth.mfa_factors where id = $1', [factor.id]);
-    await tx.query(
-      `update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where user_id = $1 and factor_id = $2`,
-      [userId, factor.id],
-    );
+export const listFactors = adminEndpoint({ path: UserPath }, async (_request, p, { deps }) => {
+  const factors = await deps.store.transaction(async (q) => {
+    if (!(await q.findUserById(p.user_id))) throw authError('user_not_found', 'User not found');
+    return q.factorsOf(p.user_id);
   });
-  return c.json(factorJson(factor));
-}
+  return Response.json(factors.map(factorJson));
+});
 
-export async function updateFactor(deps: AuthDeps, c: Context): Promise<Response> {
-  const { factor } = await load(deps, c);
-  const body = await readBody(c);
-  const name = str(body, 'friendly_name');
-  await deps.ctx.db.query(
-    'update auth.mfa_factors set friendly_name = $2, updated_at = now() where id = $1',
-    [factor.id, name],
-  );
-  return c.json(factorJson({ ...factor, friendly_name: name }));
-}
+export const deleteFactor = adminEndpoint({ path: FactorPath }, async (_request, p, { deps }) => {
+  const factor = await deps.store.transaction(async (q) => {
+    const found = await userFactor(q, p.user_id, p.factor_id);
+    await q.deleteFactor(found);
+    return found;
+  });
+  return Response.json(factorJson(factor));
+});
+
+export const updateFactor = adminEndpoint(
+  { path: FactorPath, body: z.object({ friendly_name: text }) },
+  async (_request, p, { deps }) => {
+    const factor = await deps.store.transaction(async (q) => {
+      const found = await userFactor(q, p.user_id, p.factor_id);
+      await q.renameFactor(found.id, p.friendly_name);
+      return found;
+    });
+    return Response.json(factorJson({ ...factor, friendly_name: p.friendly_name }));
+  },
+);

@@ -1,149 +1,138 @@
-// POST /admin/generate_link (service key): makes the action link and code of a signup, invite,
-// magiclink, recovery or email_change_current/new email without sending it; and POST /invite,
-// which creates the invited user and sends the invite email.
-import { audit } from '../audit.ts';
-import type { Context } from 'hono';
+// POST /admin/generate_link: makes the action link and code of a signup, invite, magiclink,
+// recovery or email_change_current/new email without sending it (a magic link for an unknown
+// address is a signup, as in Supabase Auth).
 import { randomBytes } from 'node:crypto';
-import type { Queryable } from '../../db/adapter.ts';
-import type { AuthDeps } from '../deps.ts';
+import { z } from 'zod';
+import { adminEndpoint } from '../endpoint.ts';
 import { authError } from '../errors.ts';
-import { clientIp, obj, readBody, str } from '../http.ts';
-import { sendUserEmail, verifyLink } from '../messages.ts';
-import { generateOtp, saveOneTimeToken, tokenHash } from '../otp.ts';
+import { verifyLink } from '../messages.ts';
+import { generateOtp, tokenHash } from '../otp.ts';
+import { object, text } from '../params.ts';
 import { checkPasswordStrength, hashPassword } from '../password.ts';
 import { isRedirectAllowed, redirectFor } from '../redirect.ts';
-import { findUserByEmail, findUserById, insertUser, loadUserJson, type UserRow } from '../users.ts';
+import type { AuthQueries } from '../store/index.ts';
+import type { UserRow } from '../store/rows.ts';
+import { mergeMetadata, userJson } from '../user-json.ts';
 import { validateEmail } from '../validate.ts';
-import { requireAdmin } from './require-admin.ts';
+import { createInvitedUser, EMAIL_EXISTS } from './invite.ts';
 
-const DUPLICATE = 'A user with this email address has already been registered';
+const GenerateLinkBody = z.object({
+  type: text,
+  email: text,
+  password: text,
+  data: object,
+  new_email: text,
+  redirect_to: text,
+});
 
-async function createEmailUser(
-  tx: Queryable,
-  email: string,
-  data: Record<string, unknown>,
-  passwordHash = '',
-): Promise<UserRow> {
-  const id = await insertUser(tx, { provider: 'email', email, passwordHash, userMetadata: data });
-  await tx.query(
-    `update auth.users u set raw_user_meta_data = u.raw_user_meta_data || i.identity_data
-     from auth.identities i where i.user_id = u.id and u.id = $1`,
-    [id],
-  );
-  return (await findUserById(tx, id))!;
-}
-
-export async function generateLink(deps: AuthDeps, c: Context): Promise<Response> {
-  await requireAdmin(deps, c);
-  const { config } = deps.ctx;
-  const body = await readBody(c);
-  let type = str(body, 'type');
-  const email = validateEmail(str(body, 'email'));
-  let password = str(body, 'password');
-  const data = obj(body, 'data') ?? {};
-  const newEmailRaw = str(body, 'new_email');
-  const bodyRedirect = str(body, 'redirect_to');
-  const redirectTo = isRedirectAllowed(config, bodyRedirect)
-    ? bodyRedirect
-    : redirectFor(c, config);
-  const existing = await findUserByEmail(deps.ctx.db, email);
-  if (!existing) {
-    if (type === 'magiclink') {
-      type = 'signup';
-      password = randomBytes(32).toString('base64url');
-    } else if (['recovery', 'email_change_current', 'email_change_new'].includes(type))
-      throw authError('user_not_found', 'User with this email not found');
-  }
-  const otp = generateOtp(config.auth.email.otpLength);
-  let hashed = tokenHash(email, otp);
-  let linkType = type;
-  if (type === 'signup' && !existing) {
-    if (!password) throw authError('validation_failed', 'Signup requires a valid password');
-    checkPasswordStrength(config, password);
-  }
-  const passwordHash = type === 'signup' && !existing ? await hashPassword(password) : '';
-  const userId = await deps.ctx.db.transaction(async (tx) => {
-    let user = existing;
-    switch (type) {
-      case 'magiclink':
-      case 'recovery':
-        await tx.query(
-          `update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1`,
-          [user!.id, hashed],
-        );
-        await saveOneTimeToken(tx, user!.id, 'recovery_token', hashed, email);
-        break;
-      case 'invite':
-      case 'signup':
-        if (user?.email_confirmed_at) throw authError('email_exists', DUPLICATE);
-        if (!user) user = await createEmailUser(tx, email, data, passwordHash);
-        else if (type === 'signup')
-          await tx.query(
-            `update auth.users set raw_user_meta_data = raw_user_meta_data || $2 where id = $1`,
-            [user.id, JSON.stringify(data)],
-          );
-        await tx.query(
-          `update auth.users set confirmation_token = $2, confirmation_sent_at = now()${type === 'invite' ? ', invited_at = now()' : ''} where id = $1`,
-          [user.id, hashed],
-        );
-        await saveOneTimeToken(tx, user.id, 'confirmation_token', hashed, email);
-        break;
-      case 'email_change_current':
-      case 'email_change_new': {
-        if (!config.auth.email.doubleConfirmChanges && type === 'email_change_current')
-          throw authError(
-            'validation_failed',
-            'Enable secure email change to generate link for current email',
-          );
-        const newEmail = validateEmail(newEmailRaw);
-        if (await findUserByEmail(tx, newEmail)) throw authError('email_exists', DUPLICATE);
-        const current = type === 'email_change_current' ? hashed : '';
-        const next = type === 'email_change_new' ? tokenHash(newEmail, otp) : '';
-        if (next) hashed = next;
-        await tx.query(
-          `update auth.users set email_change = $2, email_change_token_current = $3, email_change_token_new = $4,
-             email_change_sent_at = now(), email_change_confirm_status = 0 where id = $1`,
-          [user!.id, newEmail, current, next],
-        );
-        if (current)
-          await saveOneTimeToken(tx, user!.id, 'email_change_token_current', current, email);
-        if (next) await saveOneTimeToken(tx, user!.id, 'email_change_token_new', next, newEmail);
-        linkType = 'email_change';
-        break;
-      }
-      default:
-        throw authError('validation_failed', `Invalid email action link type requested: ${type}`);
+export const generateLink = adminEndpoint(
+  { body: GenerateLinkBody },
+  async (request, p, { deps }) => {
+    const { config } = deps;
+    const email = validateEmail(p.email);
+    const data = p.data ?? {};
+    const redirectTo = isRedirectAllowed(config, p.redirect_to)
+      ? p.redirect_to
+      : redirectFor(request, config);
+    const existing = await deps.store.findUserByEmail(email);
+    let { type, password } = p;
+    if (!existing) {
+      if (type === 'magiclink') {
+        type = 'signup';
+        password = randomBytes(32).toString('base64url');
+      } else if (['recovery', 'email_change_current', 'email_change_new'].includes(type))
+        throw authError('user_not_found', 'User with this email not found');
     }
-    return user!.id;
-  });
-  const user = await loadUserJson(deps.ctx.db, userId);
-  return c.json({
-    ...user,
-    action_link: verifyLink(deps, hashed, linkType, redirectTo),
-    email_otp: otp,
-    hashed_token: hashed,
-    verification_type: type,
-    redirect_to: redirectTo,
-  });
+    if (type === 'signup' && !existing) {
+      if (!password) throw authError('validation_failed', 'Signup requires a valid password');
+      checkPasswordStrength(config, password);
+    }
+    const passwordHash = type === 'signup' && !existing ? await hashPassword(password) : '';
+    const otp = generateOtp(config.auth.email.otpLength);
+    const link = await deps.store.transaction(async (q) => {
+      const made = await storeLinkToken(
+        q,
+        {
+          type,
+          email,
+          otp,
+          data,
+          passwordHash,
+          existing,
+          doubleConfirmChanges: config.auth.email.doubleConfirmChanges,
+        },
+        p,
+      );
+      return { ...made, record: (await q.findUserRecord(made.userId))! };
+    });
+    return Response.json({
+      ...userJson(link.record),
+      action_link: verifyLink(deps, link.hash, link.linkType, redirectTo),
+      email_otp: otp,
+      hashed_token: link.hash,
+      verification_type: type,
+      redirect_to: redirectTo,
+    });
+  },
+);
+
+interface LinkRequest {
+  type: string;
+  email: string;
+  otp: string;
+  data: Record<string, unknown>;
+  passwordHash: string;
+  existing: UserRow | undefined;
+  doubleConfirmChanges: boolean;
 }
 
-export async function invite(deps: AuthDeps, c: Context): Promise<Response> {
-  await requireAdmin(deps, c);
-  const body = await readBody(c);
-  const email = validateEmail(str(body, 'email'));
-  const data = obj(body, 'data') ?? {};
-  const redirectTo = redirectFor(c, deps.ctx.config);
-  const existing = await findUserByEmail(deps.ctx.db, email);
-  if (existing?.email_confirmed_at) throw authError('email_exists', DUPLICATE);
-  const id = await deps.ctx.db.transaction(async (tx) => {
-    const user = existing ?? (await createEmailUser(tx, email, data));
-    await audit(tx, user, 'user_invited', clientIp(c), { user_id: user.id, user_email: email });
-    await sendUserEmail(deps, tx, user, 'invite', {
-      ip: clientIp(c),
-      redirectTo,
-      checkFrequency: false,
-    });
-    return user.id;
-  });
-  return c.json(await loadUserJson(deps.ctx.db, id));
+/** Creates the user when needed and stores the link's token hash where its type is verified. */
+async function storeLinkToken(
+  q: AuthQueries,
+  { type, email, otp, data, passwordHash, existing, doubleConfirmChanges }: LinkRequest,
+  p: { new_email: string },
+): Promise<{ userId: string; hash: string; linkType: string }> {
+  const hash = tokenHash(email, otp);
+  switch (type) {
+    case 'magiclink':
+    case 'recovery':
+      await q.storeUserToken(existing!.id, 'recovery', hash, email);
+      return { userId: existing!.id, hash, linkType: type };
+    case 'invite':
+    case 'signup': {
+      if (existing?.email_confirmed_at) throw authError('email_exists', EMAIL_EXISTS);
+      const user = existing ?? (await createInvitedUser(q, email, data, passwordHash));
+      if (existing && type === 'signup')
+        await q.setUserMetadata(user.id, mergeMetadata(existing.raw_user_meta_data, data));
+      await q.storeUserToken(user.id, 'confirmation', hash, email, { invite: type === 'invite' });
+      return { userId: user.id, hash, linkType: type };
+    }
+    case 'email_change_current':
+    case 'email_change_new': {
+      if (!doubleConfirmChanges && type === 'email_change_current')
+        throw authError(
+          'validation_failed',
+          'Enable secure email change to generate link for current email',
+        );
+      return storeEmailChangeLink(q, existing!, type, email, otp, p.new_email);
+    }
+    default:
+      throw authError('validation_failed', `Invalid email action link type requested: ${type}`);
+  }
+}
+
+async function storeEmailChangeLink(
+  q: AuthQueries,
+  user: UserRow,
+  type: 'email_change_current' | 'email_change_new',
+  email: string,
+  otp: string,
+  newEmailParam: string,
+): Promise<{ userId: string; hash: string; linkType: string }> {
+  const newEmail = validateEmail(newEmailParam);
+  if (await q.findUserByEmail(newEmail)) throw authError('email_exists', EMAIL_EXISTS);
+  const hashCurrent = type === 'email_change_current' ? tokenHash(email, otp) : '';
+  const hashNew = type === 'email_change_new' ? tokenHash(newEmail, otp) : '';
+  await q.storeEmailChangeTokens(user.id, { newEmail, hashNew, currentEmail: email, hashCurrent });
+  return { userId: user.id, hash: hashCurrent || hashNew, linkType: 'email_change' };
 }

@@ -1,42 +1,37 @@
-// GET /admin/users (service key): users newest first, `page` / `per_page` / `filter`, with the
-// `X-Total-Count` and `Link` headers auth-js reads for pagination.
-import type { Context } from 'hono';
-import type { AuthDeps } from '../deps.ts';
-import { authError } from '../errors.ts';
-import { factorsOf, identitiesOf, USER_COLUMNS, userJson, type UserRow } from '../users.ts';
-import { requireAdmin } from './require-admin.ts';
+// GET /admin/users: users newest first, `page` / `per_page` (empty means the defaults, as
+// auth-js sends them) and `filter`, with the `X-Total-Count` and `Link` headers auth-js reads.
+import { z } from 'zod';
+import { adminEndpoint } from '../endpoint.ts';
+import { checked, param } from '../params.ts';
+import { userJson } from '../user-json.ts';
 
-export async function listUsers(deps: AuthDeps, c: Context): Promise<Response> {
-  await requireAdmin(deps, c);
-  const page = Number(c.req.query('page') ?? '1');
-  const perPage = Number(c.req.query('per_page') ?? '50');
-  if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1)
-    throw authError(
+const positive = (fallback: number) =>
+  checked(
+    (v) => (v === '' ? fallback : /^\d+$/.test(v) && Number(v) >= 1 ? Number(v) : undefined),
+    () => [
       'validation_failed',
       'Bad Pagination Parameters: page and per_page must be positive integers',
-    );
-  const filter = (c.req.query('filter') ?? '').split('\u0000').join('');
-  const db = deps.ctx.db;
-  const where = `aud = 'authenticated' and ($1 = '' or email ilike '%' || $1 || '%'
-    or raw_user_meta_data ->> 'full_name' ilike '%' || $1 || '%')`;
-  const count = await db.query<{ n: string }>(
-    `select count(*)::text as n from auth.users where ${where}`,
-    [filter],
+    ],
   );
-  const total = Number(count.rows[0]!.n);
-  const { rows } = await db.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where ${where} order by created_at desc, id limit $2 offset $3`,
-    [filter, perPage, (page - 1) * perPage],
-  );
-  const users = [];
-  for (const u of rows)
-    users.push(userJson(u, await identitiesOf(db, u.id), await factorsOf(db, u.id)));
+
+const ListQuery = z.object({ page: positive(1), per_page: positive(50), filter: param });
+
+export const listUsers = adminEndpoint({ query: ListQuery }, async (_request, p, { deps }) => {
+  const { page, per_page: perPage } = p;
+  const filter = p.filter.split('\u0000').join('');
+  const { total, records } = await deps.store.transaction(async (q) => {
+    const found = await q.listUsers(filter, perPage, (page - 1) * perPage);
+    const records = [];
+    for (const user of found.users) records.push(await q.recordOf(user));
+    return { total: found.total, records };
+  });
   const last = Math.max(1, Math.ceil(total / perPage));
   const links: string[] = [];
   if (page + 1 <= last)
     links.push(`</admin/users?page=${page + 1}&per_page=${perPage}>; rel="next"`);
   links.push(`</admin/users?page=${last}&per_page=${perPage}>; rel="last"`);
-  c.header('x-total-count', String(total));
-  c.header('link', links.join(', '));
-  return c.json({ users, aud: 'authenticated' });
-}
+  return Response.json(
+    { users: records.map(userJson), aud: 'authenticated' },
+    { headers: { 'x-total-count': String(total), link: links.join(', ') } },
+  );
+});

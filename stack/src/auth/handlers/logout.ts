@@ -1,27 +1,28 @@
 // POST /logout?scope=global|local|others: ends the caller's session, all of the user's
 // sessions, or all but the caller's; answers 204.
-import { audit } from '../audit.ts';
-import { clientIp } from '../http.ts';
-import type { Context } from 'hono';
-import type { AuthDeps } from '../deps.ts';
-import { authError } from '../errors.ts';
-import { authenticate } from '../session-auth.ts';
+import { z } from 'zod';
+import { userEndpoint } from '../endpoint.ts';
+import { checked } from '../params.ts';
 
-export async function logout(deps: AuthDeps, c: Context): Promise<Response> {
-  const scope = c.req.query('scope') || 'global';
-  if (!['global', 'local', 'others'].includes(scope))
-    throw authError('validation_failed', `Unsupported logout scope "${scope}"`);
-  const { user, sessionId } = await authenticate(deps, c);
-  const db = deps.ctx.db;
-  if (scope === 'local' && sessionId)
-    await db.query('delete from auth.sessions where id = $1', [sessionId]);
-  else if (scope === 'others')
-    await db.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [
-      user.id,
-      sessionId ?? null,
-    ]);
-  else if (scope === 'global' || !sessionId)
-    await db.query('delete from auth.sessions where user_id = $1', [user.id]);
-  await audit(db, user, 'logout', clientIp(c));
-  return c.body(null, 204);
-}
+const SCOPES = ['global', 'local', 'others'] as const;
+
+const LogoutQuery = z.object({
+  scope: checked(
+    (v) => (v === '' ? 'global' : SCOPES.find((s) => s === v)),
+    (v) => ['validation_failed', `Unsupported logout scope "${v}"`],
+  ),
+});
+
+export const logout = userEndpoint(
+  { query: LogoutQuery },
+  async (_request, { scope }, { deps, ip, session }) => {
+    const { user, sessionId } = session;
+    await deps.store.transaction(async (q) => {
+      if (scope === 'local' && sessionId) await q.deleteSession(sessionId);
+      else if (scope === 'others') await q.deleteUserSessions(user.id, sessionId);
+      else if (scope === 'global' || !sessionId) await q.deleteUserSessions(user.id);
+      await q.recordAudit(user, 'logout', ip);
+    });
+    return new Response(null, { status: 204 });
+  },
+);

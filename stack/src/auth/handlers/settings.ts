@@ -1,9 +1,9 @@
 // GET /settings, GET /health and GET /.well-known/jwks.json: the public facts about this Auth
 // server, shaped as Supabase Auth serves them.
-import type { Context } from 'hono';
-import type { AuthDeps } from '../deps.ts';
+import { endpoint } from '../endpoint.ts';
 
-const OAUTH_PROVIDERS = [
+/** The OAuth providers Supabase Auth knows; none is enabled in this stack. */
+export const OAUTH_PROVIDERS = [
   'apple',
   'azure',
   'bitbucket',
@@ -30,13 +30,13 @@ const OAUTH_PROVIDERS = [
   'zoom',
 ];
 
-export function settings(deps: AuthDeps, c: Context): Response {
-  const { auth } = deps.ctx.config;
+export const settings = endpoint({}, async (_request, _params, { deps }) => {
+  const { auth } = deps.config;
   const external: Record<string, boolean> = { anonymous_users: auth.enableAnonymousSignIns };
   for (const name of OAUTH_PROVIDERS) external[name] = false;
   external.email = auth.email.enableSignup;
   external.phone = auth.sms.enableSignup;
-  return c.json({
+  return Response.json({
     external,
     disable_signup: !auth.enableSignup,
     mailer_autoconfirm: !auth.email.enableConfirmations,
@@ -44,17 +44,16 @@ export function settings(deps: AuthDeps, c: Context): Response {
     sms_provider: '',
     saml_enabled: false,
   });
-}
+});
 
-export function health(_deps: AuthDeps, c: Context): Response {
-  return c.json({
+export const health = endpoint({}, async () =>
+  Response.json({
     version: 'sheaf-stack',
     name: 'GoTrue',
     description: 'GoTrue is a user registration and authentication API',
-  });
-}
+  }),
+);
 
-export function jwks(deps: AuthDeps, c: Context): Response {
-  c.header('cache-control', 'public, max-age=600');
-  return c.json(deps.ctx.keys.jwks);
-}
+export const jwks = endpoint({}, async (_request, _params, { deps }) =>
+  Response.json(deps.keys.jwks, { headers: { 'cache-control': 'public, max-age=600' } }),
+);

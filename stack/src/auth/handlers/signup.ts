@@ -1,120 +1,130 @@
 // POST /signup: email or phone plus password, `data` into user metadata, PKCE, confirmations
-// from `[auth.email]` / `[auth.sms]`. An existing confirmed account is not revealed when
+// from `[auth.email]` / `[auth.sms]`; without email and phone, an anonymous sign-in (when
+// `enable_anonymous_sign_ins` is on). An existing confirmed account is not revealed when
 // confirmations are on (an obfuscated user comes back), as Supabase Auth does.
-import { audit } from '../audit.ts';
 import { randomUUID } from 'node:crypto';
-import type { Context } from 'hono';
-import type { AuthDeps } from '../deps.ts';
+import { endpoint, type AuthDeps } from '../endpoint.ts';
 import { authError } from '../errors.ts';
-import { clientIp, obj, readBody, str } from '../http.ts';
 import { sendSmsCode, sendUserEmail } from '../messages.ts';
+import { object, text } from '../params.ts';
 import { checkPasswordStrength, hashPassword } from '../password.ts';
-import { checkPkceParams, createFlowState } from '../pkce.ts';
+import { checkPkceParams, startFlow } from '../pkce.ts';
 import { redirectFor } from '../redirect.ts';
+import type { UserRow } from '../store/rows.ts';
 import { issueSession } from '../tokens.ts';
-import { signupAnonymously } from './anonymous.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByPhone,
-  identitiesOf,
-  insertUser,
-  userJson,
-  type UserRow,
-} from '../users.ts';
+import { userJson } from '../user-json.ts';
 import { validateEmail, validatePhone } from '../validate.ts';
+import { z } from 'zod';
 
-export async function signup(deps: AuthDeps, c: Context): Promise<Response> {
-  const { config } = deps.ctx;
-  const body = await readBody(c);
-  let email = str(body, 'email');
-  let phone = str(body, 'phone');
-  const password = str(body, 'password');
-  const data = obj(body, 'data') ?? {};
-  if (!email && !phone) return signupAnonymously(deps, c, data);
-  deps.limiter.take('signInSignUps', clientIp(c));
+const SignupBody = z.object({
+  email: text,
+  phone: text,
+  password: text,
+  data: object,
+  code_challenge: text,
+  code_challenge_method: text,
+  channel: text,
+});
+
+type SignupParams = z.output<typeof SignupBody>;
+
+/** Anonymous sign-ins (no email, no phone) count against their own limit, as in Supabase Auth. */
+export const signupBucket = (p: SignupParams) =>
+  p.email || p.phone ? 'signInSignUps' : 'anonymousUsers';
+
+export const signup = endpoint({ body: SignupBody }, async (request, p, { deps, ip }) => {
+  const { config } = deps;
+  const data = p.data ?? {};
+  const meta = { userAgent: request.headers.get('user-agent'), ip };
+  if (!p.email && !p.phone) return signupAnonymously(deps, data, meta);
   if (!config.auth.enableSignup)
     throw authError('signup_disabled', 'Signups not allowed for this instance');
-  const challenge = str(body, 'code_challenge');
-  const challengeMethod = str(body, 'code_challenge_method');
-  str(body, 'channel');
-  if (!password) throw authError('validation_failed', 'Signup requires a valid password');
-  checkPasswordStrength(config, password);
-  if (email && phone)
+  if (!p.password) throw authError('validation_failed', 'Signup requires a valid password');
+  checkPasswordStrength(config, p.password);
+  if (p.email && p.phone)
     throw authError(
       'validation_failed',
       'Only an email address or phone number should be provided on signup.',
     );
-  if (phone && challenge)
+  if (p.phone && p.code_challenge)
     throw authError('validation_failed', 'PKCE not supported for phone signups');
-  const pkce = checkPkceParams(challenge, challengeMethod);
-  const ip = clientIp(c);
-  const provider = email ? 'email' : 'phone';
+  const pkce = checkPkceParams(p.code_challenge, p.code_challenge_method);
+  const provider = p.email ? 'email' : 'phone';
+  let email = '';
+  let phone = '';
   if (provider === 'email') {
     if (!config.auth.email.enableSignup)
       throw authError('email_provider_disabled', 'Email signups are disabled', 400);
-    email = validateEmail(email);
+    email = validateEmail(p.email);
   } else {
     if (!config.auth.sms.enableSignup)
       throw authError('phone_provider_disabled', 'Phone signups are disabled', 400);
-    phone = validatePhone(phone);
+    phone = validatePhone(p.phone);
   }
   const autoconfirm =
     provider === 'email'
       ? !config.auth.email.enableConfirmations
       : !config.auth.sms.enableConfirmations;
-  const redirectTo = redirectFor(c, config);
-  const passwordHash = await hashPassword(password);
-  const meta = { userAgent: c.req.header('user-agent'), ip };
+  const redirectTo = redirectFor(request, config);
+  const passwordHash = await hashPassword(p.password);
 
-  const outcome = await deps.ctx.db.transaction(async (tx) => {
-    let user: UserRow | undefined =
-      provider === 'email' ? await findUserByEmail(tx, email) : await findUserByPhone(tx, phone);
+  const outcome = await deps.store.transaction(async (q) => {
+    let user = email ? await q.findUserByEmail(email) : await q.findUserByPhone(phone);
     if (user) {
-      const confirmed =
-        provider === 'email' ? !!user.email_confirmed_at : !!user.phone_confirmed_at;
+      const confirmed = provider === 'email' ? user.email_confirmed_at : user.phone_confirmed_at;
       if (confirmed) return { exists: user };
     } else {
-      const id = await insertUser(tx, {
+      const id = await q.insertUser({
         provider,
-        email: provider === 'email' ? email : undefined,
-        phone: provider === 'phone' ? phone : undefined,
+        email: email || undefined,
+        phone: phone || undefined,
         passwordHash,
         userMetadata: data,
+        identityData: data,
       });
       // The identity's claims are merged into user_metadata, as Supabase Auth does.
-      await tx.query(
-        `update auth.users u set raw_user_meta_data = u.raw_user_meta_data || i.identity_data
-         from auth.identities i where i.user_id = u.id and u.id = $1`,
-        [id],
-      );
-      user = (await findUserById(tx, id))!;
+      await q.mergeIdentityIntoMetadata(id);
+      user = (await q.findUserById(id))!;
     }
-    await audit(tx, user, autoconfirm ? 'user_signedup' : 'user_confirmation_requested', ip, {
+    await q.recordAudit(user, autoconfirm ? 'user_signedup' : 'user_confirmation_requested', ip, {
       provider,
     });
     if (autoconfirm) {
-      const column = provider === 'email' ? 'email_confirmed_at' : 'phone_confirmed_at';
-      await tx.query(
-        `update auth.users set ${column} = now(), confirmation_token = '',
-           raw_user_meta_data = raw_user_meta_data || jsonb_build_object($2::text, true), updated_at = now()
-         where id = $1`,
-        [user.id, provider === 'email' ? 'email_verified' : 'phone_verified'],
-      );
-      return { session: await issueSession(deps, tx, user.id, 'password', meta) };
+      await q.confirmAtSignup(user.id, provider);
+      return { session: await issueSession(deps, q, user.id, 'password', meta) };
     }
     if (provider === 'email') {
-      if (pkce) await createFlowState(tx, user.id, challenge, challengeMethod, 'email/signup');
-      await sendUserEmail(deps, tx, user, 'confirmation', { ip, redirectTo, pkce });
-    } else await sendSmsCode(deps, tx, user, phone, 'confirmation', ip);
-    const fresh = (await findUserById(tx, user.id))!;
-    return { user: userJson(fresh, await identitiesOf(tx, user.id)) };
+      await startFlow(q, p, user.id, 'email/signup');
+      await sendUserEmail(deps, q, user, 'confirmation', { ip, redirectTo, pkce });
+    } else await sendSmsCode(deps, q, user, phone, 'confirmation', ip);
+    return { user: userJson((await q.findUserRecord(user.id))!) };
   });
 
-  if ('session' in outcome) return c.json(outcome.session);
-  if ('user' in outcome) return c.json(outcome.user);
+  if ('session' in outcome) return Response.json(outcome.session);
+  if ('user' in outcome) return Response.json(outcome.user);
   if (autoconfirm) throw authError('user_already_exists', 'User already registered');
-  return c.json(obfuscatedUser(outcome.exists!, provider, data));
+  return Response.json(obfuscatedUser(outcome.exists, provider, data));
+});
+
+async function signupAnonymously(
+  deps: AuthDeps,
+  data: Record<string, unknown>,
+  meta: { userAgent: string | null; ip: string },
+): Promise<Response> {
+  if (!deps.config.auth.enableAnonymousSignIns)
+    throw authError('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  if (!deps.config.auth.enableSignup)
+    throw authError('signup_disabled', 'Signups not allowed for this instance');
+  const session = await deps.store.transaction(async (q) => {
+    const id = await q.insertUser({
+      provider: 'email',
+      appMetadata: {},
+      userMetadata: data,
+      isAnonymous: true,
+    });
+    return issueSession(deps, q, id, 'anonymous', meta);
+  });
+  return Response.json(session);
 }
 
 /** A made-up user shaped like a fresh sign-up, so the response does not reveal the account. */

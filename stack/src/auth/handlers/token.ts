@@ -1,57 +1,79 @@
 // POST /token: grant_type=password (email or phone), refresh_token (rotation with reuse
-// detection) and pkce (auth code + verifier), answered with Supabase Auth's session JSON.
-import type { Context } from 'hono';
-import type { AuthDeps } from '../deps.ts';
+// detection under `refresh_token_reuse_interval`) and pkce (auth code + verifier), answered with
+// Supabase Auth's session JSON; id_token and web3 are answered as with those providers off.
+import { z } from 'zod';
+import { endpoint, type AuthDeps } from '../endpoint.ts';
 import { AuthError, OAuthError, authError } from '../errors.ts';
-import { clientIp, readBody, str } from '../http.ts';
+import { checked, text } from '../params.ts';
 import { checkPasswordStrength, verifyPassword } from '../password.ts';
 import { exchangeAuthCode } from '../pkce.ts';
-import { issueSession, refreshGrant } from '../tokens.ts';
-import { findUserByEmail, findUserByPhone } from '../users.ts';
+import { IdTokenBody, refuseIdToken, refuseWeb3 } from './disabled.ts';
+import { issueSession, tokenResponse, type TokenResponse } from '../tokens.ts';
 import { validatePhone } from '../validate.ts';
 
 const INVALID_LOGIN = 'Invalid login credentials';
+const GRANTS = ['password', 'refresh_token', 'pkce', 'id_token', 'web3'] as const;
+type Grant = (typeof GRANTS)[number];
 
-export async function token(deps: AuthDeps, c: Context): Promise<Response> {
-  const grant = c.req.query('grant_type') ?? '';
-  if (!['password', 'refresh_token', 'pkce'].includes(grant))
-    throw authError('invalid_credentials', 'unsupported_grant_type');
-  // Every grant counts against `token_refresh`, as Supabase Auth limits the whole endpoint.
-  deps.limiter.take('tokenRefresh', clientIp(c));
-  switch (grant) {
-    case 'password':
-      return c.json(await passwordGrant(deps, c));
-    case 'refresh_token': {
-      const body = await readBody(c);
-      const refreshToken = str(body, 'refresh_token');
-      if (!refreshToken) throw new OAuthError('invalid_request', 'refresh_token required');
-      return c.json(await refreshGrant(deps, refreshToken));
-    }
-    case 'pkce': {
-      const body = await readBody(c);
-      const code = str(body, 'auth_code');
-      const verifier = str(body, 'code_verifier');
-      const session = await deps.ctx.db.transaction(async (tx) => {
-        const { userId, method } = await exchangeAuthCode(tx, code, verifier);
-        return issueSession(deps, tx, userId, method, {
-          userAgent: c.req.header('user-agent'),
-          ip: clientIp(c),
+const TokenQuery = z.object({
+  grant_type: checked(
+    (v) => GRANTS.find((g) => g === v),
+    () => ['invalid_credentials', 'unsupported_grant_type'],
+  ),
+});
+
+/** Each grant reads its own fields, as Supabase Auth decodes each into its own struct. */
+const BODIES = {
+  password: z.object({ email: text, phone: text, password: text }),
+  refresh_token: z.object({ refresh_token: text }),
+  pkce: z.object({ auth_code: text, code_verifier: text }),
+  id_token: IdTokenBody,
+  web3: z.object({}),
+} satisfies Record<Grant, z.ZodObject>;
+
+type TokenParams = { grant_type: Grant } & Partial<
+  z.output<(typeof BODIES)['password']> &
+    z.output<(typeof BODIES)['refresh_token']> &
+    z.output<(typeof BODIES)['pkce']> &
+    z.output<(typeof BODIES)['id_token']>
+>;
+
+export const token = endpoint(
+  // grant_type was checked by TokenQuery before the body is read.
+  { query: TokenQuery, body: (query) => BODIES[query.grant_type as Grant] },
+  async (request, params, { deps, ip }) => {
+    const p = params as TokenParams;
+    const meta = { userAgent: request.headers.get('user-agent'), ip };
+    switch (p.grant_type) {
+      case 'password':
+        return Response.json(await passwordGrant(deps, p, meta));
+      case 'refresh_token':
+        if (!p.refresh_token) throw new OAuthError('invalid_request', 'refresh_token required');
+        return Response.json(await refreshGrant(deps, p.refresh_token));
+      case 'pkce': {
+        const session = await deps.store.transaction(async (q) => {
+          const { userId, method } = await exchangeAuthCode(q, p.auth_code!, p.code_verifier!);
+          return issueSession(deps, q, userId, method, meta);
         });
-      });
-      return c.json(session);
+        return Response.json(session);
+      }
+      case 'id_token':
+        return refuseIdToken(p as z.output<typeof IdTokenBody>);
+      case 'web3':
+        return refuseWeb3();
     }
-    default:
-      throw authError('invalid_credentials', 'unsupported_grant_type');
-  }
-}
+  },
+);
 
-async function passwordGrant(deps: AuthDeps, c: Context) {
-  const { config } = deps.ctx;
-  const body = await readBody(c);
-  const email = str(body, 'email');
-  const phone = str(body, 'phone');
-  const password = str(body, 'password');
-  const ip = clientIp(c);
+async function passwordGrant(
+  deps: AuthDeps,
+  p: TokenParams,
+  meta: { userAgent: string | null; ip: string },
+): Promise<TokenResponse> {
+  const { config } = deps;
+  const email = p.email ?? '';
+  const phone = p.phone ?? '';
+  const password = p.password ?? '';
   if (email && phone)
     throw authError(
       'validation_failed',
@@ -61,7 +83,7 @@ async function passwordGrant(deps: AuthDeps, c: Context) {
   if (email) {
     if (!config.auth.email.enableSignup)
       throw authError('email_provider_disabled', 'Email logins are disabled');
-    user = await findUserByEmail(deps.ctx.db, email.trim());
+    user = await deps.store.findUserByEmail(email.trim());
   } else if (phone) {
     if (!config.auth.sms.enableSignup)
       throw authError('phone_provider_disabled', 'Phone logins are disabled');
@@ -69,20 +91,20 @@ async function passwordGrant(deps: AuthDeps, c: Context) {
     try {
       normalised = validatePhone(phone);
     } catch {
-      throw authError('invalid_credentials', INVALID_LOGIN);
+      normalised = '';
     }
-    user = await findUserByPhone(deps.ctx.db, normalised);
+    user = normalised ? await deps.store.findUserByPhone(normalised) : undefined;
   } else throw authError('validation_failed', 'missing email or phone');
-  if (!user) throw authError('invalid_credentials', INVALID_LOGIN);
-  if (user.banned) throw authError('user_banned', 'User is banned');
-  if (!(await verifyPassword(password, user.encrypted_password)))
+  if (user?.banned) throw authError('user_banned', 'User is banned');
+  // Checked against a dummy hash when there is no such user: an unknown account costs the same.
+  if (!(await verifyPassword(password, user?.encrypted_password)) || !user)
     throw authError('invalid_credentials', INVALID_LOGIN);
   if (email && !user.email_confirmed_at)
     throw authError('email_not_confirmed', 'Email not confirmed');
   if (phone && !user.phone_confirmed_at)
     throw authError('phone_not_confirmed', 'Phone not confirmed');
-  const session = await deps.ctx.db.transaction((tx) =>
-    issueSession(deps, tx, user.id, 'password', { userAgent: c.req.header('user-agent'), ip }),
+  const session = await deps.store.transaction((q) =>
+    issueSession(deps, q, user.id, 'password', meta),
   );
   try {
     checkPasswordStrength(config, password);
@@ -97,4 +119,47 @@ async function passwordGrant(deps: AuthDeps, c: Context) {
       };
   }
   return session;
+}
+
+/**
+ * grant_type=refresh_token: rotates the token. A revoked token whose child is the session's
+ * current one answers with that child (a retry); outside the reuse interval a revoked token is
+ * taken as stolen and ends the session, as Supabase Auth does.
+ */
+async function refreshGrant(deps: AuthDeps, refreshToken: string): Promise<TokenResponse> {
+  const { auth } = deps.config;
+  // The session is deleted (committed) even though the answer is an error.
+  let failure: AuthError | undefined;
+  const result = await deps.store.transaction(async (q) => {
+    const row = await q.lockRefreshToken(refreshToken, auth.refreshTokenReuseInterval);
+    if (!row)
+      throw authError('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    const user = await q.findUserById(row.user_id);
+    if (!user)
+      throw authError('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (user.banned) throw authError('user_banned', 'Invalid Refresh Token: User Banned');
+    const session = row.session_id ? await q.lockSession(row.session_id, auth.sessions) : undefined;
+    if (!session) {
+      await q.deleteRefreshToken(row.id);
+      throw authError('session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+    }
+    if (session.expired)
+      throw authError('session_expired', 'Invalid Refresh Token: Session Expired');
+    let issued: string | undefined;
+    if (row.revoked) {
+      const active = await q.findActiveRefreshToken(session.id);
+      if (active && active.parent === row.token) issued = active.token;
+      else if (row.reuse_expired) {
+        if (auth.enableRefreshTokenRotation) await q.deleteSession(session.id);
+        failure = authError('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+        return undefined;
+      }
+    }
+    issued ??= await q.rotateRefreshToken(row);
+    await q.markSessionRefreshed(session.id);
+    await q.recordAudit(user, 'token_refreshed');
+    return tokenResponse(deps, q, user.id, session.id, issued);
+  });
+  if (failure) throw failure;
+  return result!;
 }

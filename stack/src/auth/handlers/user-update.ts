@@ -1,184 +1,125 @@
 // PUT /user: metadata, password (same_password, weak_password, and with secure_password_change a
 // reauthentication nonce for sessions older than 24 hours), email change (confirmation to the new
 // and, with double_confirm_changes, the current address) and phone change (SMS code).
-import { audit } from '../audit.ts';
-import type { Context } from 'hono';
-import type { Queryable } from '../../db/adapter.ts';
-import { completeEmailChange, completePhoneChange } from '../confirm.ts';
-import type { AuthDeps } from '../deps.ts';
+import { z } from 'zod';
+import { userEndpoint, type AuthDeps } from '../endpoint.ts';
 import { authError } from '../errors.ts';
-import { clientIp, obj, optStr, readBody, str } from '../http.ts';
+import type { UserSession } from '../guards.ts';
 import { sendEmailChange, sendSmsCode } from '../messages.ts';
-import { SMS_OTP_EXPIRY_SECONDS, tokenHash } from '../otp.ts';
 import { notifyChanges } from '../notifications.ts';
+import { SMS_OTP_EXPIRY_SECONDS, tokenHash } from '../otp.ts';
+import { object, optionalText, text } from '../params.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../password.ts';
-import { checkPkceParams, createFlowState } from '../pkce.ts';
+import { checkPkceParams, startFlow } from '../pkce.ts';
 import { redirectFor } from '../redirect.ts';
-import { authenticate } from '../session-auth.ts';
-import {
-  findUserByEmail,
-  findUserById,
-  findUserByPhone,
-  loadUserJson,
-  type UserRow,
-} from '../users.ts';
+import type { AuthQueries } from '../store/index.ts';
+import { mergeMetadata, userJson } from '../user-json.ts';
 import { validateEmail, validatePhone } from '../validate.ts';
 
 const INVALID_NONCE = 'Nonce has expired or is invalid';
 
-/** Merges metadata as Supabase Auth does: null values remove keys. */
-export function mergeMetadata(
-  current: Record<string, unknown> | null,
-  updates: Record<string, unknown>,
-): Record<string, unknown> {
-  const out = { ...(current ?? {}) };
-  for (const [key, value] of Object.entries(updates)) {
-    if (value === null) delete out[key];
-    else out[key] = value;
-  }
-  return out;
+const UserUpdateBody = z.object({
+  email: text,
+  phone: text,
+  password: optionalText,
+  nonce: text,
+  data: object,
+  app_metadata: object,
+  code_challenge: text,
+  code_challenge_method: text,
+  channel: text,
+});
+
+/** Checks and consumes the reauthentication nonce sent by GET /reauthenticate. */
+async function consumeNonce(deps: AuthDeps, q: AuthQueries, userId: string, nonce: string) {
+  const found = await q.findReauthentication(
+    userId,
+    deps.config.auth.email.otpExpiry,
+    SMS_OTP_EXPIRY_SECONDS,
+  );
+  if (!found.hash || !found.valid) throw authError('reauthentication_not_valid', INVALID_NONCE);
+  if (tokenHash(found.email || found.phone || '', nonce) !== found.hash)
+    throw authError('reauthentication_not_valid', INVALID_NONCE);
+  await q.clearReauthentication(userId);
 }
 
-async function checkNonce(deps: AuthDeps, tx: Queryable, userId: string, nonce: string) {
-  const { rows } = await tx.query<{
-    email: string | null;
-    phone: string | null;
-    reauthentication_token: string;
-    valid: boolean;
-  }>(
-    `select email, phone, reauthentication_token,
-       reauthentication_sent_at is not null and now() <= reauthentication_sent_at
-         + make_interval(secs => case when email is null or email = '' then $3::int else $2::int end) as valid
-     from auth.users where id = $1`,
-    [userId, deps.ctx.config.auth.email.otpExpiry, SMS_OTP_EXPIRY_SECONDS],
-  );
-  const u = rows[0]!;
-  if (!u.reauthentication_token || !u.valid)
-    throw authError('reauthentication_not_valid', INVALID_NONCE);
-  const hash = tokenHash(u.email || u.phone || '', nonce);
-  if (hash !== u.reauthentication_token)
-    throw authError('reauthentication_not_valid', INVALID_NONCE);
-  await tx.query(
-    `update auth.users set reauthentication_token = '', reauthentication_sent_at = null where id = $1`,
-    [userId],
-  );
-}
-
-export async function updateUser(deps: AuthDeps, c: Context): Promise<Response> {
-  const { config } = deps.ctx;
-  deps.limiter.take('signInSignUps', clientIp(c));
-  const body = await readBody(c);
-  const auth = await authenticate(deps, c);
-  const user: UserRow = auth.user;
-  let email = str(body, 'email');
-  let phone = str(body, 'phone');
-  const password = optStr(body, 'password');
-  const nonce = str(body, 'nonce');
-  const data = obj(body, 'data');
-  const appData = obj(body, 'app_metadata');
-  const challenge = str(body, 'code_challenge');
-  const challengeMethod = str(body, 'code_challenge_method');
-  str(body, 'channel');
-  if (email) email = validateEmail(email);
-  if (phone) phone = validatePhone(phone);
-  if (password !== undefined) checkPasswordStrength(config, password);
-  const pkce = checkPkceParams(challenge, challengeMethod);
-  if (appData !== undefined)
-    throw authError('not_admin', 'Updating app_metadata requires admin privileges');
-  const changesEmail = email !== '' && email !== user.email;
-  const changesPhone = phone !== '' && phone !== user.phone;
-  const hasVerifiedFactor =
-    (
-      await deps.ctx.db.query(
-        `select 1 from auth.mfa_factors where user_id = $1 and status = 'verified'`,
-        [user.id],
-      )
-    ).rowCount > 0;
-  if (hasVerifiedFactor && auth.aal !== 'aal2' && (password || changesEmail || changesPhone))
-    throw authError(
-      'insufficient_aal',
-      'AAL2 session is required to update email or password when MFA is enabled.',
-      401,
-    );
-  if (user.is_anonymous && password && !email && !phone)
-    throw authError(
-      'validation_failed',
-      'Updating password of an anonymous user without an email or phone is not allowed',
-      422,
-    );
-  if (changesEmail) {
-    const other = await findUserByEmail(deps.ctx.db, email);
-    if (other && other.id !== user.id)
-      throw authError('email_exists', 'A user with this email address has already been registered');
-  }
-  if (changesPhone && (await findUserByPhone(deps.ctx.db, phone)))
-    throw authError('phone_exists', 'A user with this phone number has already been registered');
-  let passwordHash: string | undefined;
-  if (password !== undefined) {
-    if (config.auth.email.securePasswordChange) {
-      const { rows } = await deps.ctx.db.query<{ old: boolean }>(
-        `select created_at < now() - interval '24 hours' as old from auth.sessions where id = $1`,
-        [auth.sessionId ?? null],
+export const updateUser = userEndpoint(
+  { body: UserUpdateBody },
+  async (request, p, { deps, ip, session }) => {
+    const { config, store } = deps;
+    const { user } = session;
+    const email = p.email ? validateEmail(p.email) : '';
+    const phone = p.phone ? validatePhone(p.phone) : '';
+    if (p.password !== undefined) checkPasswordStrength(config, p.password);
+    const pkce = checkPkceParams(p.code_challenge, p.code_challenge_method);
+    if (p.app_metadata !== undefined)
+      throw authError('not_admin', 'Updating app_metadata requires admin privileges');
+    const changesEmail = email !== '' && email !== user.email;
+    const changesPhone = phone !== '' && phone !== user.phone;
+    if (user.is_anonymous && p.password && !email && !phone)
+      throw authError(
+        'validation_failed',
+        'Updating password of an anonymous user without an email or phone is not allowed',
+        422,
       );
-      if (!rows[0] || rows[0].old) {
-        if (!nonce)
-          throw authError('reauthentication_needed', 'Password update requires reauthentication');
-      }
+    if (changesEmail) {
+      const other = await store.findUserByEmail(email);
+      if (other && other.id !== user.id)
+        throw authError(
+          'email_exists',
+          'A user with this email address has already been registered',
+        );
     }
-    if (password && (await verifyPassword(password, user.encrypted_password)))
-      throw authError('same_password', 'New password should be different from the old password.');
-    passwordHash = await hashPassword(password);
-  }
-  const ip = clientIp(c);
-  const redirectTo = redirectFor(c, config);
-  await deps.ctx.db.transaction(async (tx) => {
-    await audit(
-      tx,
-      user,
-      passwordHash !== undefined ? 'user_updated_password' : 'user_modified',
-      ip,
-    );
-    if (passwordHash !== undefined) {
-      if (nonce && config.auth.email.securePasswordChange)
-        await checkNonce(deps, tx, user.id, nonce);
-      await tx.query(
-        `update auth.users set encrypted_password = $2, confirmation_token = '', confirmation_sent_at = null,
-           recovery_token = '', recovery_sent_at = null, email_change_token_current = '', email_change_token_new = '',
-           email_change_sent_at = null, phone_change_token = '', phone_change_sent_at = null,
-           reauthentication_token = '', reauthentication_sent_at = null, updated_at = now()
-         where id = $1`,
-        [user.id, passwordHash],
-      );
-      await tx.query('delete from auth.one_time_tokens where user_id = $1', [user.id]);
-      await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [
-        user.id,
-        auth.sessionId ?? null,
-      ]);
-    }
-    if (data !== undefined)
-      await tx.query(
-        'update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1',
-        [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, data))],
-      );
-    if (changesEmail && user.is_anonymous && !config.auth.email.enableConfirmations) {
-      await tx.query('update auth.users set email_change = $2 where id = $1', [user.id, email]);
-      await completeEmailChange(tx, user.id);
-    } else if (changesEmail) {
-      if (pkce) await createFlowState(tx, user.id, challenge, challengeMethod, 'email_change');
-      await sendEmailChange(deps, tx, (await findUserById(tx, user.id))!, email, {
+    if (changesPhone && (await store.findUserByPhone(phone)))
+      throw authError('phone_exists', 'A user with this phone number has already been registered');
+    const passwordHash = await newPasswordHash(config.auth.email.securePasswordChange, p, session);
+    const redirectTo = redirectFor(request, config);
+    await store.transaction(async (q) => {
+      await q.recordAudit(
+        user,
+        passwordHash !== undefined ? 'user_updated_password' : 'user_modified',
         ip,
-        redirectTo,
-        pkce,
-      });
-    }
-    if (changesPhone) {
-      if (!config.auth.sms.enableConfirmations) {
-        await tx.query(`update auth.users set phone_change = $2 where id = $1`, [user.id, phone]);
-        await completePhoneChange(tx, user.id);
-      } else
-        await sendSmsCode(deps, tx, (await findUserById(tx, user.id))!, phone, 'phone_change', ip);
-    }
-  });
-  await notifyChanges(deps, user, ip, passwordHash !== undefined);
-  return c.json(await loadUserJson(deps.ctx.db, user.id));
+      );
+      if (passwordHash !== undefined) {
+        if (p.nonce && config.auth.email.securePasswordChange)
+          await consumeNonce(deps, q, user.id, p.nonce);
+        await q.changePassword(user.id, passwordHash);
+        await q.deleteUserSessions(user.id, session.sessionId);
+      }
+      if (p.data !== undefined)
+        await q.setUserMetadata(user.id, mergeMetadata(user.raw_user_meta_data, p.data));
+      if (changesEmail && user.is_anonymous && !config.auth.email.enableConfirmations) {
+        await q.setPendingAddress(user.id, 'email', email);
+        await q.completeEmailChange(user.id);
+      } else if (changesEmail) {
+        await startFlow(q, p, user.id, 'email_change');
+        const fresh = (await q.findUserById(user.id))!;
+        await sendEmailChange(deps, q, fresh, email, { ip, redirectTo, pkce });
+      }
+      if (changesPhone && !config.auth.sms.enableConfirmations) {
+        await q.setPendingAddress(user.id, 'phone', phone);
+        await q.completePhoneChange(user.id);
+      } else if (changesPhone)
+        await sendSmsCode(deps, q, (await q.findUserById(user.id))!, phone, 'phone_change', ip);
+    });
+    await notifyChanges(deps, user, ip, passwordHash !== undefined);
+    return Response.json(userJson((await store.findUserRecord(user.id))!));
+  },
+);
+
+/**
+ * The hash of the new password, when there is one: under secure_password_change a session older
+ * than a day must bring the reauthentication nonce, and the new password must differ.
+ */
+async function newPasswordHash(
+  securePasswordChange: boolean,
+  p: { password?: string; nonce: string },
+  session: UserSession,
+): Promise<string | undefined> {
+  if (p.password === undefined) return undefined;
+  if (securePasswordChange && session.olderThanADay && !p.nonce)
+    throw authError('reauthentication_needed', 'Password update requires reauthentication');
+  if (p.password && (await verifyPassword(p.password, session.user.encrypted_password)))
+    throw authError('same_password', 'New password should be different from the old password.');
+  return hashPassword(p.password);
 }

@@ -2,13 +2,13 @@
 // magiclink, recovery, email, email_change, sms, phone_change). POST answers with a session;
 // GET redirects to the allowed redirect URL with the tokens in the fragment, a PKCE `code`, or
 // the error in the fragment, as Supabase Auth does.
-import type { Context } from 'hono';
-import type { AuthDeps } from '../deps.ts';
+import { z } from 'zod';
+import { endpoint, refusal } from '../endpoint.ts';
 import { AuthError, authError } from '../errors.ts';
-import { clientIp, readBody, str } from '../http.ts';
 import { notifyChanges } from '../notifications.ts';
 import { tokenHash } from '../otp.ts';
-import { issueAuthCode } from '../pkce.ts';
+import { param, text } from '../params.ts';
+import { authCodeFor } from '../pkce.ts';
 import { redirectFor } from '../redirect.ts';
 import { issueSession, type TokenResponse } from '../tokens.ts';
 import { validateEmail, validatePhone } from '../validate.ts';
@@ -16,23 +16,26 @@ import {
   EMAIL_TYPES,
   SINGLE_CONFIRMATION,
   TOKEN_INVALID,
-  apply,
+  applyVerification,
   byCode,
   byTokenHash,
   type Found,
-} from '../verify-lookup.ts';
+} from '../verification.ts';
 
-export async function verifyPost(deps: AuthDeps, c: Context): Promise<Response> {
-  deps.limiter.take('tokenVerifications', clientIp(c));
-  const body = await readBody(c);
-  const type = str(body, 'type');
-  const token = str(body, 'token');
-  let hash = str(body, 'token_hash');
-  let email = str(body, 'email');
-  let phone = str(body, 'phone');
-  const redirectTo = str(body, 'redirect_to');
+const VerifyBody = z.object({
+  type: text,
+  token: text,
+  token_hash: text,
+  email: text,
+  phone: text,
+  redirect_to: text,
+});
+
+export const verifyCode = endpoint({ body: VerifyBody }, async (request, p, { deps, ip }) => {
+  const { type, token } = p;
+  let { email, phone } = p;
   if (!type) throw authError('validation_failed', 'Verify requires a verification type');
-  if ((token === '') === (hash === ''))
+  if ((token === '') === (p.token_hash === ''))
     throw authError('validation_failed', 'Verify requires either a token or a token hash');
   if (token) {
     if (phone && !email) phone = validatePhone(phone);
@@ -47,29 +50,30 @@ export async function verifyPost(deps: AuthDeps, c: Context): Promise<Response> 
         'validation_failed',
         'Only an email address or phone number should be provided on verify',
       );
-  } else if (email || phone || redirectTo)
+  } else if (email || phone || p.redirect_to)
     throw authError('validation_failed', 'Only the token_hash and type should be provided');
   if (![...EMAIL_TYPES, 'sms', 'phone_change'].includes(type))
     throw authError('validation_failed', 'Unsupported verification type');
   if (token && (type === 'sms' || type === 'phone_change') !== !!phone)
     throw authError('otp_expired', TOKEN_INVALID);
   let before: Found['user'] | undefined;
-  const result = await deps.ctx.db.transaction(async (tx) => {
-    const found = hash
-      ? await byTokenHash(deps, tx, type, hash)
-      : await byCode(deps, tx, type, phone || email, token);
+  const result = await deps.store.transaction(async (q) => {
+    const found = p.token_hash
+      ? await byTokenHash(deps, q, type, p.token_hash)
+      : await byCode(deps, q, type, phone || email, token);
     before = found.user;
-    if (!hash) hash = tokenHash(phone || email, token);
-    if (!(await apply(deps, tx, found, hash))) return undefined;
-    return issueSession(deps, tx, found.user.id, 'otp', {
-      userAgent: c.req.header('user-agent'),
-      ip: clientIp(c),
+    const hash = p.token_hash || tokenHash(phone || email, token);
+    if (!(await applyVerification(deps, q, found, hash))) return undefined;
+    return issueSession(deps, q, found.user.id, 'otp', {
+      userAgent: request.headers.get('user-agent'),
+      ip,
     });
   });
-  if (before) await notifyChanges(deps, before, clientIp(c));
-  if (!result) return c.json({ msg: SINGLE_CONFIRMATION, code: '200' });
-  return c.json(result);
-}
+  if (before) await notifyChanges(deps, before, ip);
+  return Response.json(result ?? { msg: SINGLE_CONFIRMATION, code: '200' });
+});
+
+const LINK_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email_change'];
 
 const OAUTH_ERRORS: Record<number, string> = {
   400: 'invalid_request',
@@ -79,64 +83,58 @@ const OAUTH_ERRORS: Record<number, string> = {
   503: 'temporarily_unavailable',
 };
 
-export async function verifyGet(deps: AuthDeps, c: Context): Promise<Response> {
-  deps.limiter.take('tokenVerifications', clientIp(c));
-  const token = c.req.query('token') ?? '';
-  const type = c.req.query('type') ?? '';
-  const redirectTo = redirectFor(c, deps.ctx.config);
-  if (!type) throw authError('validation_failed', 'Verify requires a verification type');
-  if (!token) throw authError('validation_failed', 'Verify requires a token or a token hash');
-  const pkce = token.startsWith('pkce_');
-  let outcome: { session?: TokenResponse; code?: string; single?: boolean };
-  let before: Found['user'] | undefined;
-  try {
-    outcome = await deps.ctx.db.transaction(async (tx) => {
-      if (!['signup', 'invite', 'recovery', 'magiclink', 'email_change'].includes(type))
-        throw authError('validation_failed', 'Unsupported verification type');
-      const found = await byTokenHash(deps, tx, type, token);
-      before = found.user;
-      if (!(await apply(deps, tx, found, token))) return { single: true };
-      if (pkce) {
-        const method = type === 'signup' ? 'email/signup' : type;
-        try {
-          return { code: await issueAuthCode(tx, found.user.id, method) };
-        } catch (error) {
-          throw authError(
-            'flow_state_not_found',
-            `No associated flow state found. ${(error as Error).message}`,
-            400,
-          );
-        }
-      }
-      const session = await issueSession(deps, tx, found.user.id, 'otp', {
-        userAgent: c.req.header('user-agent'),
-        ip: clientIp(c),
+const redirect = (url: string) => new Response(null, { status: 303, headers: { location: url } });
+
+export const verifyLink = endpoint(
+  { query: z.object({ token: param, type: param }) },
+  async (request, { token, type }, { deps, ip }) => {
+    const redirectTo = redirectFor(request, deps.config);
+    if (!type) throw authError('validation_failed', 'Verify requires a verification type');
+    if (!token) throw authError('validation_failed', 'Verify requires a token or a token hash');
+    const pkce = token.startsWith('pkce_');
+    let outcome: { session?: TokenResponse; code?: string; single?: boolean };
+    let before: Found['user'] | undefined;
+    try {
+      outcome = await deps.store.transaction(async (q) => {
+        if (!LINK_TYPES.includes(type))
+          throw authError('validation_failed', 'Unsupported verification type');
+        const found = await byTokenHash(deps, q, type, token);
+        before = found.user;
+        if (!(await applyVerification(deps, q, found, token))) return { single: true };
+        if (pkce)
+          return {
+            code: await authCodeFor(q, found.user.id, type === 'signup' ? 'email/signup' : type),
+          };
+        const session = await issueSession(deps, q, found.user.id, 'otp', {
+          userAgent: request.headers.get('user-agent'),
+          ip,
+        });
+        return { session };
       });
-      return { session };
-    });
-  } catch (error) {
-    if (!(error instanceof AuthError)) throw error;
-    return c.redirect(errorRedirect(redirectTo, error, pkce), 303);
-  }
-  if (before) await notifyChanges(deps, before, clientIp(c));
-  const url = new URL(redirectTo);
-  if (outcome.single) {
-    if (pkce) url.searchParams.set('message', SINGLE_CONFIRMATION);
-    url.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION, sb: '' }).toString();
-  } else if (outcome.code) url.searchParams.set('code', outcome.code);
-  else if (outcome.session) {
-    const s = outcome.session;
-    url.hash = new URLSearchParams({
-      access_token: s.access_token,
-      expires_at: String(s.expires_at),
-      expires_in: String(s.expires_in),
-      refresh_token: s.refresh_token,
-      token_type: s.token_type,
-      type,
-    }).toString();
-  }
-  return c.redirect(url.toString(), 303);
-}
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      return refusal(redirect(errorRedirect(redirectTo, error, pkce)));
+    }
+    if (before) await notifyChanges(deps, before, ip);
+    const url = new URL(redirectTo);
+    if (outcome.single) {
+      if (pkce) url.searchParams.set('message', SINGLE_CONFIRMATION);
+      url.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION, sb: '' }).toString();
+    } else if (outcome.code) url.searchParams.set('code', outcome.code);
+    else if (outcome.session) {
+      const s = outcome.session;
+      url.hash = new URLSearchParams({
+        access_token: s.access_token,
+        expires_at: String(s.expires_at),
+        expires_in: String(s.expires_in),
+        refresh_token: s.refresh_token,
+        token_type: s.token_type,
+        type,
+      }).toString();
+    }
+    return redirect(url.toString());
+  },
+);
 
 function errorRedirect(redirectTo: string, error: AuthError, pkce: boolean): string {
   const url = new URL(redirectTo);

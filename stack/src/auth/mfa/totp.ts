@@ -51,12 +51,16 @@ export function totpAt(secret: string, counter: number): string {
   return code.toString().padStart(6, '0');
 }
 
-/** Whether the code matches the current 30-second step or the one before/after. */
-export function verifyTotp(secret: string, code: string, now = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
+/** The 30-second step (the current one, or the one before or after) the code is for, if any. */
+export function matchTotpStep(secret: string, code: string, now = Date.now()): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
   const step = Math.floor(now / 30_000);
-  return [step - 1, step, step + 1].some((s) => totpAt(secret, s) === code);
+  return [step - 1, step, step + 1].find((s) => totpAt(secret, s) === code);
 }
+
+/** Whether the code matches the current 30-second step or the one before/after. */
+export const verifyTotp = (secret: string, code: string, now = Date.now()): boolean =>
+  matchTotpStep(secret, code, now) !== undefined;
 
 export function otpauthUri(issuer: string, account: string, secret: string): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;

@@ -221,3 +221,6 @@ $$;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
 grant all on all tables in schema auth to supabase_auth_admin, dashboard_user, postgres;
+-- The auth service runs its statements as supabase_auth_admin, as Supabase Auth connects.
+grant usage on schema auth to supabase_auth_admin;
+grant all on all sequences in schema auth to supabase_auth_admin;

@@ -13,3 +13,7 @@ create table if not exists sheaf_stack.outbox_messages (
 );
 create index if not exists outbox_messages_recipient_idx
   on sheaf_stack.outbox_messages (lower(recipient), id desc);
+-- The auth service queues its emails and SMS inside its own transactions (as supabase_auth_admin).
+grant usage on schema sheaf_stack to supabase_auth_admin;
+grant insert on sheaf_stack.outbox_messages to supabase_auth_admin;
+grant usage on sequence sheaf_stack.outbox_messages_id_seq to supabase_auth_admin;

@@ -1,7 +1,8 @@
 // The audit trail Supabase Auth keeps in auth.audit_log_entries: one row per account event, with
 // GoTrue's payload ({actor_id, actor_username, actor_via_sso, action, log_type, traits}).
 import { randomUUID } from 'node:crypto';
-import type { Queryable } from '../db/adapter.ts';
+import type { Queryable } from '../../db/adapter.ts';
+import { INSTANCE_ID } from './columns.ts';
 
 const LOG_TYPES = {
   login: 'account',
@@ -31,8 +32,8 @@ export interface AuditActor {
   phone?: string | null;
 }
 
-export async function audit(
-  tx: Queryable,
+export async function recordAudit(
+  q: Queryable,
   actor: AuditActor,
   action: AuditAction,
   ip = '',
@@ -46,9 +47,9 @@ export async function audit(
     log_type: LOG_TYPES[action],
     ...(traits ? { traits } : {}),
   };
-  await tx.query(
+  await q.query(
     `insert into auth.audit_log_entries (instance_id, id, payload, created_at, ip_address)
-     values ('00000000-0000-0000-0000-000000000000', $1, $2, now(), $3)`,
-    [randomUUID(), JSON.stringify(payload), ip.replace(/^::ffff:/, '').slice(0, 64)],
+     values ($1, $2, $3, now(), $4)`,
+    [INSTANCE_ID, randomUUID(), JSON.stringify(payload), ip.replace(/^::ffff:/, '').slice(0, 64)],
   );
 }
