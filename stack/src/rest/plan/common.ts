@@ -2,15 +2,16 @@
 // suggestion, the response media type, and the Range header's intersection with limit/offset.
 import { tableNotFound } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
-import { findTable, type SchemaCache, type Table } from '../schema-cache.ts';
-import { closest } from './suggest.ts';
+import { key, type SchemaCache, type Table } from '../schema/types.ts';
+import { NAME_MIN_SCORE, closest } from './suggest.ts';
 import type { Media } from './types.ts';
 
 export function requireTable(cache: SchemaCache, schema: string, name: string): Table {
-  const table = findTable(cache, schema, name);
+  const table = cache.tables.get(key(schema, name));
   if (table) return table;
   const names = [...cache.tables.values()].filter((t) => t.schema === schema).map((t) => t.name);
-  const best = closest(name, names);
+  // PostgREST keeps no fuzzy index for schemas of 500 relations or more.
+  const best = names.length < 500 ? closest(name, names, NAME_MIN_SCORE) : undefined;
   throw tableNotFound(
     schema,
     name,
@@ -35,4 +36,10 @@ export function applyRange(request: ApiRequest, root: { limit?: number; offset?:
   const upper = Math.min(upperQ, upperH);
   root.offset = lower;
   if (upper !== Infinity) root.limit = Math.max(0, upper - lower + 1);
+}
+
+/** The root's limit after `[api] max_rows`. */
+export function limitWithMaxRows(asked: number | undefined, maxRows: number | undefined) {
+  if (maxRows === undefined) return asked;
+  return asked === undefined ? maxRows : Math.min(asked, maxRows);
 }

@@ -1,7 +1,7 @@
 // Foreign keys seen through views, as PostgREST infers them: each view column that passes a base
 // column through unchanged (the `resorigtbl` / `resorigcol` of the view's target list) carries the
 // base column's foreign keys and primary key, so views embed like the tables beneath them.
-import type { Queryable } from '../db/adapter.ts';
+import type { Queryable } from '../../db/adapter.ts';
 
 const RELATIONS = `
   select c.oid::text as oid, n.nspname as schema, c.relname as name, c.relkind::text as kind
