@@ -3,14 +3,18 @@
 // through junction tables, computed relationships, and the callable functions. Built at start and
 // on NOTIFY pgrst; the pipeline is handed one snapshot, never a global.
 import type { Queryable } from '../../db/adapter.ts';
-import { loadCatalog } from './catalog.ts';
+import { loadCatalog, type Catalog } from './catalog.ts';
 import { callableRoutines, computedRelationships } from './routines.ts';
 import { key, type Relationship, type SchemaCache, type Table } from './types.ts';
 import type { NamedFk } from './views.ts';
 
 /** Reads the catalog for the given schemas. */
 export async function loadSchemaCache(db: Queryable, schemas: string[]): Promise<SchemaCache> {
-  const raw = await loadCatalog(db, schemas);
+  return buildSchemaCache(await loadCatalog(db, schemas), schemas);
+}
+
+/** The schema cache a catalog describes (pure). */
+export function buildSchemaCache(raw: Catalog, schemas: string[]): SchemaCache {
   const tables = new Map<string, Table>();
   for (const t of raw.tables) {
     tables.set(key(t.schema, t.name), {
