@@ -99,7 +99,7 @@ describe('order, prefer and the query string', () => {
       tx: 'rollback',
       maxAffected: 5,
     });
-    expect(parsePrefer(['bogus'])).toEqual({ applied: [] });
+    expect(parsePrefer(['bogus'])).toEqual({});
     expect(() => parsePrefer(['handling=strict, bogus'])).toThrow(RestError);
   });
 
