@@ -2,6 +2,7 @@
 import type { ApiRequest } from './parse/request.ts';
 import { requireTable } from './plan/common.ts';
 import { key, type SchemaCache, type Table } from './schema/types.ts';
+import { POSTGREST_VERSION } from './version.ts';
 
 const JSON_TYPES: Record<string, { type: string; format?: string }> = {
   integer: { type: 'integer', format: 'integer' },
@@ -75,7 +76,7 @@ export function openApiResponse(cache: SchemaCache, request: ApiRequest, apiUrl:
   const url = new URL(apiUrl);
   const doc = {
     swagger: '2.0',
-    info: { description: '', title: 'standard public schema', version: '13.0.5' },
+    info: { description: '', title: 'standard public schema', version: POSTGREST_VERSION },
     host: url.host,
     basePath: '/rest/v1',
     schemes: [url.protocol.replace(':', '')],
