@@ -192,6 +192,10 @@ export const columnNotFound = (relation: string, column: string) =>
     `Could not find the '${column}' column of '${relation}' in the schema cache`,
   );
 
+/** An execution plan was asked for, but `pgrst.db_plan_enabled` is off (PostgREST's default). */
+export const planNotEnabled = (mime: string) =>
+  new PlanError(406, 'PGRST107', `None of these media types are available: ${mime}`);
+
 export const tableNotFound = (schema: string, name: string, hint: string | null) =>
   new PlanError(
     404,

@@ -30,12 +30,15 @@ export interface ResultRow {
   response_inserted?: number | null;
 }
 
-export interface Result {
-  row: ResultRow;
-  /** The total for Content-Range, when one was asked for. */
-  total?: number;
-  timezoneApplied: boolean;
-}
+export type Result =
+  | {
+      row: ResultRow;
+      /** The total for Content-Range, when one was asked for. */
+      total?: number;
+      timezoneApplied: boolean;
+    }
+  /** The EXPLAIN rows of an execution-plan request (always rolled back). */
+  | { plan: Record<string, unknown>[]; timezoneApplied: boolean };
 
 /** Thrown inside the transaction to roll it back while still answering with `value`. */
 class Rollback<T> {
@@ -75,6 +78,9 @@ export async function execute<T>(
   // Whether anything may still roll back once the statement has run: then COMMIT waits for it.
   const mayRollBack = !options.readOnly && (rollback || expectOne || strict !== undefined);
   const needsPlan = read?.count === 'planned' || read?.count === 'estimated';
+  const explain = read
+    ? read.explain
+    : plan.kind !== 'read' && plan.kind !== 'call' && plan.explain;
   const settings: Record<string, string> = { search_path: searchPathValue(options.searchPath) };
   if (options.readOnly) settings.transaction_read_only = 'on';
   try {
@@ -89,6 +95,11 @@ export async function execute<T>(
       };
       // Sent now, answered with the rest: nothing below waits for it.
       const timezone = applyTimezone(run, options.timezone);
+      if (explain) {
+        // EXPLAIN ANALYZE runs the statement: whatever it wrote is undone.
+        const [timezoneApplied, rows] = await Promise.all([timezone, run(statements.main)]);
+        throw new Rollback(answer({ plan: rows, timezoneApplied }));
+      }
       const main = run(statements.main, !mayRollBack && !needsPlan);
       const [timezoneApplied, rows] = await Promise.all([timezone, main]);
       const row = rows[0] as unknown as ResultRow;

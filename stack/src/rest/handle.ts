@@ -52,7 +52,8 @@ export async function handleRest(
     const plan = await planOnce(deps, request, cache);
     const statements = statementsFor(plan);
     const options = {
-      searchPath: [request.schema, ...deps.extraSearchPath.filter((s) => s !== request.schema)],
+      // As PostgREST sets it: the request's schema, then extra_search_path (repeats and all).
+      searchPath: [request.schema, ...deps.extraSearchPath],
       readOnly: isReadOnly(plan, request.method),
       timezone: request.prefs.timezone,
       onQuery: deps.onQuery,

@@ -9,6 +9,7 @@ import type { Media, MutatePlan, Plan } from './plan/types.ts';
 
 /** The response to a planned request, from its statement's result. */
 export function respond(request: ApiRequest, plan: Plan, result: Result): Response {
+  if ('plan' in result) return planResponse(request, result.plan);
   const applied = { ...request, timezoneApplied: result.timezoneApplied };
   if (plan.kind === 'read')
     return readResponse(applied, plan.media, result.row, plan.offset, result.total);
@@ -25,6 +26,15 @@ export function respond(request: ApiRequest, plan: Plan, result: Result): Respon
 }
 
 type Answered = ApiRequest & { timezoneApplied: boolean };
+
+/** The execution plan: EXPLAIN's JSON document, or its text lines. */
+function planResponse(request: ApiRequest, rows: Record<string, unknown>[]): Response {
+  const explain = request.explain!;
+  const lines = rows.map((r) => r['QUERY PLAN']);
+  const body = explain.format === 'json' ? JSON.stringify(lines[0]) : lines.join('\n');
+  const headers = new Headers({ 'Content-Type': `${explain.mime}; charset=utf-8` });
+  return new Response(request.headOnly ? null : body, { status: 200, headers });
+}
 
 export function contentType(media: Media): string {
   if (media === 'csv') return 'text/csv; charset=utf-8';

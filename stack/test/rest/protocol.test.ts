@@ -47,6 +47,16 @@ describe.each(DRIVERS)('media types, profiles, metadata and errors on %s', (driv
     });
   });
 
+  it('an execution plan is PGRST107 (406) while pgrst.db_plan_enabled is off, as PostgREST’s default', async () => {
+    const { error, status } = await db.from('items').select('name').explain({ format: 'json' });
+    expect(status).toBe(406);
+    expect(error).toMatchObject({
+      code: 'PGRST107',
+      message:
+        'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"',
+    });
+  });
+
   it('reads another exposed schema with Accept-Profile and echoes Content-Profile', async () => {
     const { data, error } = await db.schema('other').from('things').select('name');
     expect(error).toBeNull();

@@ -8,7 +8,14 @@ import {
   unacceptableSchema,
   unsupportedMethod,
 } from '../errors.ts';
-import { contentTypeOf, negotiate, parseRange, type Accept, type ContentType } from './media.ts';
+import {
+  contentTypeOf,
+  negotiate,
+  parseRange,
+  type Accept,
+  type ContentType,
+  type ExplainRequest,
+} from './media.ts';
 import { parsePayload, type Payload } from './payload.ts';
 import { parsePrefer, type Preferences } from './prefer.ts';
 import { decodeQuery, parseQuery } from './query.ts';
@@ -35,6 +42,8 @@ export interface ApiRequest {
   accept: Accept;
   /** `nulls=stripped` on a vnd.pgrst media type: leave null values out of objects. */
   stripNulls: boolean;
+  /** Accept: application/vnd.pgrst.plan — answer the query's execution plan instead. */
+  explain?: ExplainRequest;
   contentType: ContentType;
   /** The parsed body of writes and POST /rpc. */
   payload?: Payload;
@@ -119,6 +128,7 @@ export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
     contentType: content.type,
     range: method === 'GET' ? parseRange(raw.headers.get('range')) : undefined,
   };
+  if (media.explain) request.explain = media.explain;
   const hasBody =
     action === 'insert' || action === 'update' || action === 'upsert' || (rpc && method === 'POST');
   if (hasBody)

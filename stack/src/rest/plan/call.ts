@@ -5,7 +5,7 @@
 import { maxAffectedRpcViolation } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import type { SchemaCache, RoutineInfo } from '../schema/types.ts';
-import { applyRange, limitWithMaxRows, mediaOf } from './common.ts';
+import { applyRange, explainOf, limitWithMaxRows, mediaOf } from './common.ts';
 import { applyQuery, planTree, type PlanContext } from './read.ts';
 import { findRoutine } from './routine.ts';
 import type { CallArgs, CallPlan, PlanOptions } from './types.ts';
@@ -61,6 +61,7 @@ export function planCall(request: ApiRequest, cache: SchemaCache, options: PlanO
       offset: root.offset ?? 0,
       rootLimit: limitWithMaxRows(root.limit, options.maxRows),
       maxRows: options.maxRows,
+      explain: explainOf(request, cache),
     },
   };
 }

@@ -1,6 +1,7 @@
 // Planning helpers shared by reads, writes and calls: the table lookup with its PGRST205
 // suggestion, the response media type, and the Range header's intersection with limit/offset.
-import { tableNotFound } from '../errors.ts';
+import { planNotEnabled, tableNotFound } from '../errors.ts';
+import type { ExplainRequest } from '../parse/media.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import { key, type SchemaCache, type Table } from '../schema/types.ts';
 import { NAME_MIN_SCORE, closest } from './suggest.ts';
@@ -20,6 +21,7 @@ export function requireTable(cache: SchemaCache, schema: string, name: string): 
 }
 
 export function mediaOf(request: ApiRequest): Media {
+  if (request.explain) return request.explain.for;
   if (request.accept === 'object') return 'object';
   if (request.accept === 'csv') return 'csv';
   return 'json';
@@ -42,4 +44,11 @@ export function applyRange(request: ApiRequest, root: { limit?: number; offset?:
 export function limitWithMaxRows(asked: number | undefined, maxRows: number | undefined) {
   if (maxRows === undefined) return asked;
   return asked === undefined ? maxRows : Math.min(asked, maxRows);
+}
+
+/** The execution plan asked for, when the database allows it (`pgrst.db_plan_enabled`). */
+export function explainOf(request: ApiRequest, cache: SchemaCache): ExplainRequest | undefined {
+  if (!request.explain) return undefined;
+  if (!cache.planEnabled) throw planNotEnabled(request.explain.mime);
+  return request.explain;
 }

@@ -11,7 +11,7 @@ import {
 import type { ApiRequest } from '../parse/request.ts';
 import type { Filter, LogicTree, QueryParts } from '../parse/types.ts';
 import type { SchemaCache, Table } from '../schema/types.ts';
-import { mediaOf } from './common.ts';
+import { explainOf, mediaOf } from './common.ts';
 import { applyQuery, planTree, type PlanContext } from './read.ts';
 import type { MutatePlan, PlannedLogic, WriteColumn } from './types.ts';
 
@@ -77,6 +77,7 @@ export function planMutation(request: ApiRequest, cache: SchemaCache, table: Tab
     count: prefs.count,
     limit: kind === 'insert' ? undefined : limit,
     order,
+    explain: explainOf(request, cache),
   };
   if (kind === 'insert') {
     const onConflict =

@@ -4,7 +4,7 @@ import { unsupportedMethod } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import type { SchemaCache, Table } from '../schema/types.ts';
 import { planCall } from './call.ts';
-import { applyRange, limitWithMaxRows, mediaOf, requireTable } from './common.ts';
+import { applyRange, explainOf, limitWithMaxRows, mediaOf, requireTable } from './common.ts';
 import { planMutation } from './mutate.ts';
 import { applyQuery, planTree, type PlanContext } from './read.ts';
 import type { Plan, PlanOptions, ReadPlan } from './types.ts';
@@ -52,5 +52,6 @@ function planRead(
     offset: root.offset ?? 0,
     rootLimit: limitWithMaxRows(root.limit, options.maxRows),
     maxRows: options.maxRows,
+    explain: explainOf(request, cache),
   };
 }

@@ -1,6 +1,7 @@
 // The plan: a request resolved against one schema-cache snapshot — which relation or function,
 // which relationship each embed uses, every column a `*` stands for where SQL needs names, and
 // where every filter, order, limit and aggregate applies. The SQL stage reads only this.
+import type { ExplainRequest } from '../parse/media.ts';
 import type { Preferences } from '../parse/prefer.ts';
 import type { Aggregate, Field, Filter, SelectField } from '../parse/types.ts';
 import type { Relationship, RoutineInfo, Table } from '../schema/types.ts';
@@ -103,6 +104,8 @@ export interface ReadPlan {
   /** The root's limit after max_rows. */
   rootLimit?: number;
   maxRows?: number;
+  /** Answer the statement's execution plan instead of its result. */
+  explain?: ExplainRequest;
 }
 
 export interface WriteColumn {
@@ -133,6 +136,8 @@ export interface MutatePlan {
   count?: CountMode;
   limit?: number;
   order: PlannedOrder[];
+  /** Answer the statement's execution plan instead of its result. */
+  explain?: ExplainRequest;
 }
 
 export interface CallPlan {

@@ -122,6 +122,7 @@ export interface Catalog {
   keys: KeyInfo;
   routines: RawRoutine[];
   aggregatesEnabled: boolean;
+  planEnabled: boolean;
 }
 
 /** Reads everything the schema cache is built from, for the given schemas. */
@@ -132,8 +133,14 @@ export async function loadCatalog(db: Queryable, schemas: string[]): Promise<Cat
   const keys = await loadKeys(db, schemas);
   const routines = (await db.query<RawRoutine>(ROUTINES, p)).rows;
   const settings = (await db.query<{ cfg: string }>(SETTINGS)).rows.map((r) => r.cfg);
-  const aggregatesEnabled = settings.some((s) =>
-    /^pgrst\.db_aggregates_enabled=(true|on|1|yes)$/i.test(s),
-  );
-  return { tables, columns, keys, routines, aggregatesEnabled };
+  const enabled = (name: string) =>
+    settings.some((s) => new RegExp(`^pgrst\\.${name}=(true|on|1|yes)$`, 'i').test(s));
+  return {
+    tables,
+    columns,
+    keys,
+    routines,
+    aggregatesEnabled: enabled('db_aggregates_enabled'),
+    planEnabled: enabled('db_plan_enabled'),
+  };
 }

@@ -53,6 +53,7 @@ export function buildSchemaCache(raw: Catalog, schemas: string[]): SchemaCache {
     relationships,
     routines: callableRoutines(raw.routines),
     aggregatesEnabled: raw.aggregatesEnabled,
+    planEnabled: raw.planEnabled,
     loadedAt: new Date(),
   };
 }

@@ -97,6 +97,8 @@ export interface SchemaCache {
   /** Functions callable over RPC by `schema.name`, overloads in PostgREST's order. */
   routines: Map<string, RoutineInfo[]>;
   aggregatesEnabled: boolean;
+  /** `pgrst.db_plan_enabled`: execution plans may be asked for (vnd.pgrst.plan). */
+  planEnabled: boolean;
   loadedAt: Date;
 }
 

@@ -1,6 +1,7 @@
 // Whole statements, wrapped as PostgREST wraps them (Statements.hs): one row of
 // {total_result_set, page_total, body, response_headers, response_status, …}, the JSON built by
 // Postgres; and the EXPLAIN that a planned or estimated count reads.
+import type { ExplainRequest } from '../parse/media.ts';
 import type { CallPlan, Media, MutatePlan, Plan, ReadPlan } from '../plan/types.ts';
 import { SqlBuilder, ident, literal, type Statement } from './builder.ts';
 import { mutationSql } from './mutate.ts';
@@ -20,10 +21,21 @@ export function statementsFor(plan: Plan): Statements {
   if (plan.kind === 'read' || plan.kind === 'call') {
     const read = plan.kind === 'read' ? plan : plan.read;
     const main = plan.kind === 'read' ? readStatement(plan) : callStatement(plan);
+    if (read.explain) return { main: explained(main, read.explain) };
     const planned = read.count === 'planned' || read.count === 'estimated';
     return planned ? { main, plannedCount: plannedCountStatement(plan) } : { main };
   }
-  return { main: mutateStatement(plan) };
+  const main = mutateStatement(plan);
+  return { main: plan.explain ? explained(main, plan.explain) : main };
+}
+
+/** EXPLAIN of a statement, with the format and options the request asked for. */
+function explained(statement: Statement, explain: ExplainRequest): Statement {
+  const options = [
+    `FORMAT ${explain.format.toUpperCase()}`,
+    ...explain.options.map((o) => o.toUpperCase()),
+  ];
+  return { sql: `EXPLAIN (${options.join(', ')}) ${statement.sql}`, params: statement.params };
 }
 
 const GUCS =
