@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureCache } from '../../../test/fixtures/rest/schema-cache.ts';
+import { fixtureCache, planFor, requestFor } from '../../../test/fixtures/rest/schema-cache.ts';
 import { PlanError } from '../errors.ts';
-import { parseRequest } from '../parse/request.ts';
 import { plan } from './plan.ts';
 import type { CallPlan, MutatePlan, ReadPlan } from './types.ts';
 
-const cache = fixtureCache();
-
-function planOf(
-  method: string,
-  target: string,
-  init: { headers?: Record<string, string>; body?: string } = {},
-) {
-  const [path, search = ''] = target.split('?');
-  const request = parseRequest(
-    { method, path: path!, search, headers: new Headers(init.headers), body: init.body },
-    ['public'],
-  );
-  return plan(request, cache, { maxRows: 1000 });
-}
+const planOf = planFor;
 
 function failure(fn: () => unknown): PlanError {
   try {
@@ -136,11 +122,9 @@ describe('reads', () => {
 
   it('refuse aggregates when they are disabled (PGRST123)', () => {
     const off = fixtureCache({ aggregates: false });
-    const request = parseRequest(
-      { method: 'GET', path: '/items', search: 'select=count()', headers: new Headers() },
-      ['public'],
+    expect(() => plan(requestFor('GET', '/items?select=count()'), off)).toThrow(
+      expect.objectContaining({ code: 'PGRST123' }),
     );
-    expect(() => plan(request, off)).toThrow(expect.objectContaining({ code: 'PGRST123' }));
   });
 
   it('refuse filters on a resource that is not embedded (PGRST108) and related orders on to-many (PGRST118)', () => {

@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fixtureCache } from '../../../test/fixtures/rest/schema-cache.ts';
-import { parseRequest } from '../parse/request.ts';
+import { fixtureCache, planFor, requestFor } from '../../../test/fixtures/rest/schema-cache.ts';
 import { plan } from '../plan/plan.ts';
 import { SqlBuilder, SqlError } from './builder.ts';
 import { statementsFor } from './statement.ts';
 
-const cache = fixtureCache();
-
-function sqlOf(
-  method: string,
-  target: string,
-  init: { headers?: Record<string, string>; body?: string } = {},
-) {
-  const [path, search = ''] = target.split('?');
-  const request = parseRequest(
-    { method, path: path!, search, headers: new Headers(init.headers), body: init.body },
-    ['public'],
-  );
-  return statementsFor(plan(request, cache, { maxRows: 1000 }));
-}
+const sqlOf = (...args: Parameters<typeof planFor>) => statementsFor(planFor(...args));
 
 describe('statements', () => {
   it('are refused when a parameter has no placeholder or a placeholder no parameter', () => {
@@ -64,16 +50,8 @@ describe('statements', () => {
   });
 
   it('count a read from the page when nothing limits it', () => {
-    const request = parseRequest(
-      {
-        method: 'GET',
-        path: '/items',
-        search: '',
-        headers: new Headers({ Prefer: 'count=exact' }),
-      },
-      ['public'],
-    );
-    const { main } = statementsFor(plan(request, cache));
+    const request = requestFor('GET', '/items', { headers: { Prefer: 'count=exact' } });
+    const { main } = statementsFor(plan(request, fixtureCache()));
     expect(main.sql).toContain('SELECT pg_catalog.count(_postgrest_t) AS total_result_set');
   });
 
