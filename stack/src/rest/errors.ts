@@ -175,6 +175,9 @@ export const ambiguousRelationship = (
 export const noFunction = (message: string, details: string, hint: string | null) =>
   new PlanError(404, 'PGRST202', message, details, hint);
 
+const AMBIGUOUS_HINT =
+  'Try renaming the parameters or the function itself in the database so function overloading can be resolved';
+
 /** PGRST203: `signatures` as PostgREST lists them, `schema.fn(a => type, …)`. */
 export const ambiguousFunction = (signatures: string[]) =>
   new PlanError(
@@ -182,7 +185,7 @@ export const ambiguousFunction = (signatures: string[]) =>
     'PGRST203',
     `Could not choose the best candidate function between: ${signatures.join(', ')}`,
     null,
-    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    AMBIGUOUS_HINT,
   );
 
 export const columnNotFound = (relation: string, column: string) =>
@@ -230,6 +233,19 @@ export const pgrstRaiseError = (details: string, hint: string) =>
     'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
     details,
     hint,
+  );
+
+/**
+ * Postgres found the call ambiguous (42725) among overloads RPC cannot call itself (unnamed
+ * parameters with defaults): answered as PostgREST's PGRST203, never as the raw SQLSTATE.
+ */
+export const ambiguousCall = (postgresMessage: string) =>
+  new ExecuteError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function: ${postgresMessage}`,
+    null,
+    AMBIGUOUS_HINT,
   );
 
 export const maxAffectedViolation = (rows: number) =>

@@ -65,22 +65,18 @@ export async function execute<T>(
   options: ExecuteOptions & { readOnly: boolean },
   answer: (result: Result) => T,
 ): Promise<T> {
-  const prefs = plan.kind === 'call' ? plan.prefs : plan.kind === 'read' ? undefined : plan.prefs;
   const read = readOf(plan);
+  const write = plan.kind === 'read' || plan.kind === 'call' ? undefined : plan;
+  const prefs = plan.kind === 'read' ? undefined : plan.prefs;
   const strict = prefs?.handling === 'strict' ? prefs.maxAffected : undefined;
   const rollback = prefs?.tx === 'rollback';
   const expectOne = read
     ? read.media === 'object'
-    : plan.kind !== 'read' &&
-      plan.kind !== 'call' &&
-      plan.media === 'object' &&
-      plan.prefs.return === 'representation';
+    : write!.media === 'object' && write!.prefs.return === 'representation';
   // Whether anything may still roll back once the statement has run: then COMMIT waits for it.
   const mayRollBack = !options.readOnly && (rollback || expectOne || strict !== undefined);
   const needsPlan = read?.count === 'planned' || read?.count === 'estimated';
-  const explain = read
-    ? read.explain
-    : plan.kind !== 'read' && plan.kind !== 'call' && plan.explain;
+  const explain = read?.explain ?? write?.explain;
   const settings: Record<string, string> = { search_path: searchPathValue(options.searchPath) };
   if (options.readOnly) settings.transaction_read_only = 'on';
   try {

@@ -2,7 +2,7 @@
 // mapping, and `RAISE SQLSTATE 'PGRST'` for full control of the response. Part of the execute
 // stage: everything here becomes an ExecuteError.
 import { isPgError } from '../db/adapter.ts';
-import { ExecuteError, pgrstRaiseError } from './errors.ts';
+import { ExecuteError, ambiguousCall, pgrstRaiseError } from './errors.ts';
 
 const EXACT: Record<string, number> = {
   '23503': 409,
@@ -58,6 +58,7 @@ export function fromPgError(error: unknown, authenticated: boolean): ExecuteErro
   if (!isPgError(error)) return undefined;
   const code = error.code!;
   if (code === 'PGRST') return fromRaisePgrst(error.message, error.detail);
+  if (code === '42725') return ambiguousCall(error.message);
   const status = statusForSqlState(code, error.message, authenticated);
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
   return new ExecuteError(

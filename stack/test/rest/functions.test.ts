@@ -66,6 +66,14 @@ describe.each(DRIVERS)('functions on %s', (driver) => {
     expect((await db.rpc('defaulted', { '': 'v' })).data).toBe('text: {"":"v"}');
   });
 
+  it('answers PGRST203 where Postgres finds a call ambiguous among overloads RPC cannot call', async () => {
+    const { error, status } = await db.rpc('twin');
+    expect(status).toBe(300);
+    expect(error).toMatchObject({ code: 'PGRST203', details: null });
+    expect(error?.message).toContain('twin');
+    expect((await db.rpc('twin', { a: 5 })).data).toBe(5);
+  });
+
   it('never lets Postgres’ “function is not unique” (42725) reach the client', async () => {
     for (const args of [undefined, {}, { a: 'x' }, { '': 1 }]) {
       const { error } = await db.rpc('defaulted', args);

@@ -28,33 +28,31 @@ export class SqlBuilder {
    * poison every later request with the same SQL.
    */
   statement(sql: string): Statement {
-    const used = placeholders(sql);
     const count = this.params.length;
+    // A request shape's text repeats with every such request: each text is read once.
+    if (checked.get(sql) === count) return { sql, params: this.params };
+    const used = placeholders(sql);
     if (used.size !== count || [...used].some((n) => n < 1 || n > count))
       throw new SqlError(
         `statement uses placeholders {${[...used].join(',')}} for ${count} parameters`,
       );
+    if (checked.size >= CHECKED_LIMIT) checked.delete(checked.keys().next().value!);
+    checked.set(sql, count);
     return { sql, params: this.params };
   }
 }
 
+/** Statement texts already checked, with their parameter count (oldest dropped first). */
+const checked = new Map<string, number>();
+const CHECKED_LIMIT = 1000;
+
+/** Quoted identifiers, string literals, and the $n placeholders outside them. */
+const TOKENS = /"(?:[^"]|"")*"|'(?:[^']|'')*'|\$(\d+)/g;
+
 /** The $n placeholders of a statement, outside quoted identifiers and string literals. */
 function placeholders(sql: string): Set<number> {
   const out = new Set<number>();
-  for (let i = 0; i < sql.length; i++) {
-    const ch = sql[i];
-    if (ch === '"' || ch === "'") {
-      // Skip to the closing quote; a doubled quote is an escaped one.
-      for (i++; i < sql.length; i++) {
-        if (sql[i] !== ch) continue;
-        if (sql[i + 1] === ch) i++;
-        else break;
-      }
-    } else if (ch === '$') {
-      const m = /^\d+/.exec(sql.slice(i + 1, i + 12));
-      if (m) out.add(Number(m[0]));
-    }
-  }
+  for (const m of sql.matchAll(TOKENS)) if (m[1] !== undefined) out.add(Number(m[1]));
   return out;
 }
 
