@@ -301,17 +301,55 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      account_by_email: {
+        Args: { address: string }
+        Returns: {
+          confirmed: boolean
+          id: string
+        }[]
+      }
+      add_notebook_invitation: {
+        Args: {
+          actor: string
+          address: string
+          member_role: string
+          notebook: string
+        }
+        Returns: boolean
+      }
+      add_notebook_member: {
+        Args: {
+          actor: string
+          member: string
+          member_role: string
+          notebook: string
+        }
+        Returns: boolean
+      }
       can_access_attachment: {
         Args: { min_role?: string; object_name: string; require_note?: boolean }
         Returns: boolean
       }
       can_see_avatar_folder: { Args: { object_name: string }; Returns: boolean }
+      end_my_session: { Args: { session: string }; Returns: boolean }
       is_notebook_member: {
         Args: { min_role?: string; notebook_id: string }
         Returns: boolean
       }
       mfa_satisfied: { Args: never; Returns: boolean }
       my_notebook_ids: { Args: { min_role?: string }; Returns: string[] }
+      my_sessions: {
+        Args: never
+        Returns: {
+          aal: string
+          created_at: string
+          current: boolean
+          id: string
+          ip: string
+          last_active_at: string
+          user_agent: string
+        }[]
+      }
       role_rank: { Args: { role: string }; Returns: number }
       shares_notebook_with: { Args: { other: string }; Returns: boolean }
       tags_text: { Args: { tags: string[] }; Returns: string }
