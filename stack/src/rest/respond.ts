@@ -10,22 +10,26 @@ import type { Media, MutatePlan, Plan } from './plan/types.ts';
 /** The response to a planned request, from its statement's result. */
 export function respond(request: ApiRequest, plan: Plan, result: Result): Response {
   if ('plan' in result) return planResponse(request, result.plan);
-  const applied = { ...request, timezoneApplied: result.timezoneApplied };
+  const answered: Answered = { request, timezoneApplied: result.timezoneApplied };
   if (plan.kind === 'read')
-    return readResponse(applied, plan.media, result.row, plan.offset, result.total);
+    return readResponse(answered, plan.media, result.row, plan.offset, result.total);
   if (plan.kind === 'call')
     return readResponse(
-      applied,
+      answered,
       plan.read.media,
       result.row,
       plan.read.offset,
       result.total,
       plan.routine.returnType === 'void',
     );
-  return mutateResponse(applied, plan, result.row, result.total);
+  return mutateResponse(answered, plan, result.row, result.total);
 }
 
-type Answered = ApiRequest & { timezoneApplied: boolean };
+/** The request, and whether Postgres knew its Prefer: timezone. */
+interface Answered {
+  request: ApiRequest;
+  timezoneApplied: boolean;
+}
 
 /** The execution plan: EXPLAIN's JSON document, or its text lines. */
 function planResponse(request: ApiRequest, rows: Record<string, unknown>[]): Response {
@@ -47,8 +51,8 @@ export function contentRange(lower: number, upper: number, total: number | undef
   return `${range}/${total === undefined ? '*' : total}`;
 }
 
-function applied(request: Answered, names: (keyof Preferences)[]): string | undefined {
-  const prefs = request.prefs;
+function applied(answered: Answered, names: (keyof Preferences)[]): string | undefined {
+  const prefs = answered.request.prefs;
   const out: string[] = [];
   const order: [keyof Preferences, string][] = [
     ['resolution', 'resolution'],
@@ -63,7 +67,7 @@ function applied(request: Answered, names: (keyof Preferences)[]): string | unde
     if (
       names.includes(k) &&
       prefs[k] !== undefined &&
-      (k !== 'timezone' || request.timezoneApplied)
+      (k !== 'timezone' || answered.timezoneApplied)
     )
       out.push(`${label}=${String(prefs[k])}`);
   if (
@@ -106,13 +110,14 @@ function setContentType(headers: Headers, request: ApiRequest, media: Media): vo
 }
 
 function readResponse(
-  request: Answered,
+  answered: Answered,
   media: Media,
   row: ResultRow,
   offset: number,
   total: number | undefined,
   isVoid = false,
 ): Response {
+  const request = answered.request;
   const pageTotal = Number(row.page_total);
   const headers = new Headers();
   const lower = offset;
@@ -123,7 +128,7 @@ function readResponse(
     if (lower > total) status = 416;
     else if (1 + upper - lower < total) status = 206;
   }
-  const pref = applied(request, ['count', 'tx', 'handling', 'timezone', 'maxAffected']);
+  const pref = applied(answered, ['count', 'tx', 'handling', 'timezone', 'maxAffected']);
   if (pref) headers.set('Preference-Applied', pref);
   if (!request.rpc) headers.set('Content-Location', contentLocation(request));
   if (status === 416) {
@@ -148,11 +153,12 @@ function contentLocation(request: ApiRequest): string {
 }
 
 function mutateResponse(
-  request: Answered,
+  answered: Answered,
   plan: MutatePlan,
   row: ResultRow,
   total: number | undefined,
 ): Response {
+  const request = answered.request;
   const headers = new Headers();
   const prefs = request.prefs;
   const full = prefs.return === 'representation';
@@ -170,7 +176,7 @@ function mutateResponse(
       'timezone',
     ];
     if (resolutionApplied) names.unshift('resolution');
-    const pref = applied(request, names);
+    const pref = applied(answered, names);
     if (request.action === 'upsert') {
       const inserted = Number(row.response_inserted ?? 0);
       status = full ? (inserted > 0 ? 201 : 200) : 204;
@@ -202,7 +208,7 @@ function mutateResponse(
       'Content-Range',
       plan.kind === 'update' ? contentRange(0, pageTotal - 1, total) : contentRange(1, 0, total),
     );
-    const pref = applied(request, [
+    const pref = applied(answered, [
       'return',
       'count',
       'tx',

@@ -54,53 +54,70 @@ function outputNames(node: ReadNode): string[] {
 
 type Pending = Omit<HoistedAggregate, 'relationAlias'>;
 
+interface Shaping {
+  cache: SchemaCache;
+  /** Hoisted columns named so far (pgrst_hoist_1, _2 …). */
+  hoisted: number;
+}
+
+/** A to-one spread's aggregates become plain columns its parent aggregates. */
+function hoist(state: Shaping, node: ReadNode): Pending[] {
+  const up: Pending[] = [];
+  node.fields.forEach((f, i) => {
+    if (!f.aggregate) return;
+    const column = `pgrst_hoist_${++state.hoisted}`;
+    up.push({
+      column,
+      aggregate: f.aggregate,
+      aggregateCast: f.aggregateCast,
+      outputName: outputName(f),
+    });
+    // count() counts the rows that joined: the SQL stage selects a constant for it.
+    node.fields[i] = {
+      type: 'field',
+      field: f.field,
+      alias: column,
+      ...(f.cast ? { cast: f.cast } : {}),
+    };
+  });
+  return up;
+}
+
+/** Shapes a node and its embeds; returns what a to-one spread passes up to be aggregated. */
+function visit(
+  state: Shaping,
+  node: ReadNode,
+  underAggregate: boolean,
+  toOneSpread: boolean,
+  spread: boolean,
+): Pending[] {
+  const aggregated = underAggregate || node.fields.some((f) => f.aggregate !== undefined);
+  const pending: HoistedAggregate[] = [];
+  for (const embed of node.embeds) {
+    const lifted = visit(state, embed.node, aggregated, embed.spread && embed.toOne, embed.spread);
+    for (const p of lifted) pending.push({ ...p, relationAlias: embed.node.alias });
+    if (embed.spread) {
+      const hoisted = new Set(lifted.map((p) => p.column));
+      embed.spreadColumns = outputNames(embed.node).filter(
+        (n) => !hoisted.has(n) && (embed.toOne || n !== '*'),
+      );
+    }
+  }
+  if (aggregated || spread || (pending.length > 0 && !toOneSpread)) expandStars(state.cache, node);
+  if (!toOneSpread) {
+    if (pending.length) node.hoisted.push(...pending);
+    return [];
+  }
+  // A to-one spread passes its own aggregates up, and those of its own spreads through it.
+  const up = hoist(state, node);
+  for (const { relationAlias, ...p } of pending) {
+    node.passThrough.push({ relationAlias, column: p.column });
+    up.push(p);
+  }
+  return up;
+}
+
 /** Expands stars, hoists spread aggregates and records spread columns, bottom-up. */
 export function shapeSelects(cache: SchemaCache, root: ReadNode): void {
-  let hoistCount = 0;
-  const hoist = (node: ReadNode): Pending[] =>
-    node.fields.flatMap((f, i) => {
-      if (!f.aggregate) return [];
-      const column = `pgrst_hoist_${++hoistCount}`;
-      const { aggregate, aggregateCast } = f;
-      // count() counts the rows that joined: the SQL stage selects a constant for it.
-      node.fields[i] = {
-        type: 'field',
-        field: f.field,
-        alias: column,
-        ...(f.cast ? { cast: f.cast } : {}),
-      };
-      return [{ column, aggregate, aggregateCast, outputName: outputName(f) }];
-    });
-  const visit = (
-    node: ReadNode,
-    underAggregate: boolean,
-    toOneSpread: boolean,
-    spread: boolean,
-  ) => {
-    const aggregated = underAggregate || node.fields.some((f) => f.aggregate !== undefined);
-    const pending: HoistedAggregate[] = [];
-    for (const embed of node.embeds) {
-      const lifted = visit(embed.node, aggregated, embed.spread && embed.toOne, embed.spread);
-      for (const p of lifted) pending.push({ ...p, relationAlias: embed.node.alias });
-      const hoisted = new Set(lifted.map((p) => p.column));
-      if (embed.spread)
-        embed.spreadColumns = outputNames(embed.node).filter(
-          (n) => !hoisted.has(n) && (embed.toOne || n !== '*'),
-        );
-    }
-    if (aggregated || spread || (pending.length > 0 && !toOneSpread)) expandStars(cache, node);
-    if (!toOneSpread) {
-      node.hoisted.push(...pending);
-      return [];
-    }
-    // A to-one spread: its aggregates become plain columns its parent aggregates, and those of
-    // its own spreads pass through it.
-    const up = hoist(node);
-    for (const { relationAlias, ...p } of pending) {
-      node.passThrough.push({ relationAlias, column: p.column });
-      up.push(p);
-    }
-    return up;
-  };
-  visit(root, false, false, false);
+  visit({ cache, hoisted: 0 }, root, false, false, false);
 }

@@ -29,30 +29,38 @@ export class SqlBuilder {
    */
   statement(sql: string): Statement {
     const count = this.params.length;
-    // A request shape's text repeats with every such request: each text is read once.
-    if (checked.get(sql) === count) return { sql, params: this.params };
     const used = placeholders(sql);
     if (used.size !== count || [...used].some((n) => n < 1 || n > count))
       throw new SqlError(
         `statement uses placeholders {${[...used].join(',')}} for ${count} parameters`,
       );
-    if (checked.size >= CHECKED_LIMIT) checked.delete(checked.keys().next().value!);
-    checked.set(sql, count);
     return { sql, params: this.params };
   }
 }
 
-/** Statement texts already checked, with their parameter count (oldest dropped first). */
-const checked = new Map<string, number>();
-const CHECKED_LIMIT = 1000;
-
-/** Quoted identifiers, string literals, and the $n placeholders outside them. */
-const TOKENS = /"(?:[^"]|"")*"|'(?:[^']|'')*'|\$(\d+)/g;
+const DOUBLE_QUOTE = 34;
+const SINGLE_QUOTE = 39;
+const DOLLAR = 36;
+const isDigit = (code: number) => code >= 48 && code <= 57;
 
 /** The $n placeholders of a statement, outside quoted identifiers and string literals. */
 function placeholders(sql: string): Set<number> {
   const out = new Set<number>();
-  for (const m of sql.matchAll(TOKENS)) if (m[1] !== undefined) out.add(Number(m[1]));
+  for (let i = 0; i < sql.length; i++) {
+    const code = sql.charCodeAt(i);
+    if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) {
+      // To the closing quote; a doubled quote is an escaped one.
+      for (i++; i < sql.length; i++)
+        if (sql.charCodeAt(i) === code) {
+          if (sql.charCodeAt(i + 1) !== code) break;
+          i++;
+        }
+    } else if (code === DOLLAR && isDigit(sql.charCodeAt(i + 1))) {
+      let n = 0;
+      while (isDigit(sql.charCodeAt(i + 1))) n = n * 10 + sql.charCodeAt(++i) - 48;
+      out.add(n);
+    }
+  }
   return out;
 }
 

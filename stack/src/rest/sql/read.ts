@@ -100,6 +100,11 @@ function childFrom(embed: EmbedNode, parentAlias: string): { from: string[]; whe
   };
 }
 
+/** A spread's column as its parent selects it from the join aliased `a`. */
+function lifted(a: string, name: string): string {
+  return name === '*' ? `${a}.*` : `${a}.${ident(name)}`;
+}
+
 /** An embed's join, and the columns it adds to its parent's select list. */
 function embedSql(
   b: SqlBuilder,
@@ -110,11 +115,10 @@ function embedSql(
   const sub = readSql(b, embed.node, { alias: parentAlias, embed });
   const kind = embed.inner ? 'INNER' : 'LEFT';
   const shown = !embed.hidden;
-  const lifted = (n: string) => (n === '*' ? `${a}.*` : `${a}.${ident(n)}`);
   if (embed.toOne) {
     const join = ` ${kind} JOIN LATERAL (${sub}) AS ${a} ON TRUE`;
     if (!shown) return { join, selects: [] };
-    if (embed.spread) return { join, selects: embed.spreadColumns.map(lifted) };
+    if (embed.spread) return { join, selects: embed.spreadColumns.map((n) => lifted(a, n)) };
     return { join, selects: [`row_to_json(${a}.*)::jsonb AS ${ident(embed.outputName)}`] };
   }
   if (embed.spread) {
@@ -123,7 +127,7 @@ function embedSql(
       (n) => `COALESCE(json_agg(${a}.${ident(n)}), '[]')::jsonb AS ${ident(n)}`,
     );
     const join = ` ${kind} JOIN LATERAL (SELECT ${['count(*) AS pgrst_n', ...arrays].join(', ')} FROM (${sub}) AS ${a}) AS ${a} ON ${embed.inner ? `${a}.pgrst_n > 0` : 'TRUE'}`;
-    return { join, selects: shown ? embed.spreadColumns.map(lifted) : [] };
+    return { join, selects: shown ? embed.spreadColumns.map((n) => lifted(a, n)) : [] };
   }
   const join = ` ${kind} JOIN LATERAL (SELECT json_agg(${a})::jsonb AS ${a} FROM (${sub}) AS ${a}) AS ${a} ON ${embed.inner ? `${a} IS NOT NULL` : 'TRUE'}`;
   return {
@@ -133,7 +137,9 @@ function embedSql(
 }
 
 /** The expression an output column groups by (the select item without its alias). */
-const grouped = (item: string) => item.replace(/ AS "(?:[^"]|"")*"$/, '');
+function grouped(item: string): string {
+  return item.replace(/ AS "(?:[^"]|"")*"$/, '');
+}
 
 /** SELECT … for one node; `parent` set for embedded nodes (correlated by LATERAL). */
 export function readSql(
@@ -148,23 +154,24 @@ export function readSql(
   const selects: string[] = [];
   const groupBy: string[] = [];
   const joins: string[] = [];
-  const plain = (item: string) => {
-    selects.push(item);
-    if (aggregated) groupBy.push(grouped(item));
-  };
   if (!bare) {
     for (const f of node.fields) {
       const { item, group } = selectFieldSql(b, alias, f);
       selects.push(item);
       if (aggregated && !f.aggregate) groupBy.push(group);
     }
-    selects.push(...node.hoisted.map(hoistedSql));
-    for (const p of node.passThrough) plain(`${ident(p.relationAlias)}.${ident(p.column)}`);
+    for (const h of node.hoisted) selects.push(hoistedSql(h));
+    // A to-one spread is never aggregated itself: what passes through needs no grouping.
+    for (const p of node.passThrough) selects.push(`${ident(p.relationAlias)}.${ident(p.column)}`);
   }
   for (const embed of node.embeds) {
     const { join, selects: added } = embedSql(b, alias, embed);
     joins.push(join);
-    if (!bare) added.forEach(plain);
+    if (bare) continue;
+    for (const item of added) {
+      selects.push(item);
+      if (aggregated) groupBy.push(grouped(item));
+    }
   }
   if (bare) selects.push('1');
   let from: string;

@@ -47,14 +47,15 @@ const CSV =
 /** What a result row holds: rows, a single composite, one scalar, or a set of scalars. */
 type Shape = 'rows' | 'single' | 'scalar' | 'scalars';
 
+const stripped = (json: string, strip: boolean) => (strip ? `json_strip_nulls(${json})` : json);
+
 function bodySql(media: Media, shape: Shape, strip: boolean): string {
   if (media === 'csv' && shape !== 'scalar' && shape !== 'scalars') return CSV;
   const value =
     shape === 'scalar' || shape === 'scalars' ? '_postgrest_t.pgrst_scalar' : '_postgrest_t';
-  const s = (sql: string) => (strip ? `json_strip_nulls(${sql})` : sql);
   if (media === 'object' || shape === 'single' || shape === 'scalar')
-    return `coalesce((${s(`json_agg(${value})->0`)})::text, 'null')`;
-  return `coalesce(${s(`json_agg(${value})`)}, '[]')::text`;
+    return `coalesce((${stripped(`json_agg(${value})->0`, strip)})::text, 'null')`;
+  return `coalesce(${stripped(`json_agg(${value})`, strip)}, '[]')::text`;
 }
 
 /**
