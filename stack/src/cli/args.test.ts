@@ -42,8 +42,32 @@ describe('parseArgs', () => {
     });
   });
 
+  it('reads gen types with its schemas, database and language', () => {
+    expect(
+      parseArgs([
+        'gen',
+        'types',
+        '--lang',
+        'typescript',
+        '--schema',
+        'public',
+        '--schema=other',
+        '--db-url',
+        'postgres://h/db',
+      ]),
+    ).toMatchObject({
+      command: 'gen-types',
+      workdir: 'supabase',
+      schemas: ['public', 'other'],
+      databaseUrl: 'postgres://h/db',
+    });
+  });
+
   it.each([
     [['launch'], 'unknown command "launch"'],
+    [['gen'], 'unknown command "gen "'],
+    [['gen', 'typez'], 'did you mean "gen types"?'],
+    [['gen', 'types', '--lang', 'go'], 'only typescript is supported'],
     [['start', '--port', 'abc'], '--port must be a number from 1 to 65535'],
     [['start', '--port'], '--port needs a value'],
     [['start', '--frobnicate'], 'unknown option "--frobnicate"'],

@@ -1,6 +1,7 @@
-// Parses `sheaf-stack <command> [--workdir DIR] [--port N] [--memory] [--database-url URL] [--json]`.
+// Parses `sheaf-stack <command> [--workdir DIR] [--port N] [--memory] [--database-url URL] [--json]`
+// and `sheaf-stack gen types [--lang typescript] [--schema S]… [--db-url URL]`.
 export interface CliArgs {
-  command: 'start' | 'status' | 'reset' | 'help';
+  command: 'start' | 'status' | 'reset' | 'gen-types' | 'help';
   workdir: string;
   port?: number;
   memory: boolean;
@@ -8,6 +9,8 @@ export interface CliArgs {
   /** Proxies whose X-Forwarded-For is believed (repeatable --trusted-proxy). */
   trustedProxies: string[];
   json: boolean;
+  /** gen types: the schemas to generate (repeatable --schema); default public and [api] schemas. */
+  schemas?: string[];
 }
 
 export class UsageError extends Error {}
@@ -18,6 +21,9 @@ commands:
   start    start the stack (Auth, REST, Storage, Functions, inbox) on one port
   status   print the API URL and keys (--json for machine-readable output)
   reset    delete the local database and stored files, then apply migrations and seed again
+  gen types
+           print the TypeScript Database type of the schema (as \`supabase gen types typescript\`):
+           the workdir's migrations on a temporary database, or --db-url's database
 
 options:
   --workdir DIR        folder in Supabase CLI layout (default: supabase)
@@ -26,12 +32,19 @@ options:
   --database-url URL   use a Postgres server instead of the embedded one (or DATABASE_URL)
   --trusted-proxy ADDR believe X-Forwarded-For from this proxy (an address or CIDR range;
                        repeatable; or SHEAF_TRUSTED_PROXIES, comma-separated; default none)
-  --json               status as JSON`;
+  --json               status as JSON
+  --schema NAME        gen types: a schema to generate (repeatable; default public and [api] schemas)
+  --db-url URL         gen types: read this Postgres database instead of the workdir's migrations
+  --lang typescript    gen types: the language (TypeScript only)`;
 
 export function parseArgs(argv: string[]): CliArgs {
-  const [command = 'help', ...rest] = argv;
-  if (!['start', 'status', 'reset', 'help', '--help', '-h'].includes(command))
-    throw new UsageError(`unknown command "${command}"`);
+  const [first = 'help', ...tail] = argv;
+  if (!['start', 'status', 'reset', 'gen', 'help', '--help', '-h'].includes(first))
+    throw new UsageError(`unknown command "${first}"`);
+  if (first === 'gen' && tail[0] !== 'types')
+    throw new UsageError(`unknown command "gen ${tail[0] ?? ''}" (did you mean "gen types"?)`);
+  const command = first === 'gen' ? 'gen-types' : first;
+  const rest = first === 'gen' ? tail.slice(1) : tail;
   const args: CliArgs = {
     command: command.startsWith('-') ? 'help' : (command as CliArgs['command']),
     workdir: 'supabase',
@@ -65,8 +78,18 @@ export function parseArgs(argv: string[]): CliArgs {
         args.memory = true;
         break;
       case '--database-url':
+      case '--db-url':
         args.databaseUrl = value();
         break;
+      case '--schema':
+        (args.schemas ??= []).push(value());
+        break;
+      case '--lang': {
+        const lang = value();
+        if (lang !== 'typescript')
+          throw new UsageError(`--lang: only typescript is supported, got "${lang}"`);
+        break;
+      }
       case '--trusted-proxy':
         args.trustedProxies.push(value());
         break;

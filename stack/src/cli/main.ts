@@ -1,4 +1,4 @@
-// The sheaf-stack command line: start, status, reset.
+// The sheaf-stack command line: start, status, reset, gen types.
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/config.ts';
@@ -7,6 +7,7 @@ import { createLogger } from '../lib/log.ts';
 import { defaultDataDir } from '../paths.ts';
 import { prepareDatabase, startStack, statusOf, type RunningStack } from '../stack.ts';
 import { USAGE, UsageError, parseArgs, type CliArgs } from './args.ts';
+import { genTypes } from './gen-types/gen-types.ts';
 
 async function start(args: CliArgs): Promise<void> {
   // Signals are handled from the first moment: one that arrives during start-up stops the stack
@@ -105,6 +106,14 @@ export async function main(argv: string[]): Promise<number> {
     if (args.command === 'help') console.log(USAGE);
     else if (args.command === 'start') await start(args);
     else if (args.command === 'status') await status(args);
+    else if (args.command === 'gen-types')
+      process.stdout.write(
+        await genTypes({
+          workdir: args.workdir,
+          databaseUrl: args.databaseUrl,
+          schemas: args.schemas,
+        }),
+      );
     else await reset(args);
     return 0;
   } catch (error) {

@@ -1,13 +1,14 @@
-// The REST service's errors, in PostgREST's shape {code, message, details, hint}: one typed value
-// per error with its code and HTTP status, and the SQLSTATE → HTTP status mapping PostgREST uses.
-import { isPgError } from '../db/adapter.ts';
-import { DatabaseUnavailableError } from '../db/unavailable.ts';
-import { JwtError } from '../keys/keys.ts';
+// The REST service's errors, in PostgREST's shape {code, message, details, hint}. One class per
+// pipeline stage (caller, parse, plan, execute, respond), each a RestError carrying its code and
+// HTTP status, and every PGRST error built here, once (codes as PostgREST's Error.hs registers
+// them; retired codes are never reused).
+import type { DatabaseUnavailableError } from '../db/unavailable.ts';
+import type { JwtError } from '../keys/keys.ts';
 
 export interface RestErrorBody {
   code: string;
   message: string;
-  details: string | null | unknown;
+  details: unknown;
   hint: string | null;
 }
 
@@ -22,7 +23,7 @@ export class RestError extends Error {
     readonly headers: Record<string, string> = {},
   ) {
     super(message);
-    this.name = 'RestError';
+    this.name = new.target.name;
   }
 
   body(): RestErrorBody {
@@ -30,25 +31,57 @@ export class RestError extends Error {
   }
 }
 
-/** PGRST100: a query parameter that does not parse. */
-export const queryParamError = (message: string, details: string) =>
-  new RestError(400, 'PGRST100', message, details);
+/** The bearer token does not verify (PGRST3xx). */
+export class CallerError extends RestError {}
+/** The request does not parse: path, query string, headers or body (PGRST1xx). */
+export class ParseError extends RestError {}
+/** The request does not fit the schema cache (PGRST2xx and the planner's PGRST1xx). */
+export class PlanError extends RestError {}
+/** Postgres refused the statement, or a check inside the transaction failed (rolled back). */
+export class ExecuteError extends RestError {}
+/** The SQL's response.status / response.headers settings or the range cannot be answered. */
+export class ResponseError extends RestError {}
 
-/** Builds the parse-error message PostgREST gives: `"failed to parse <what> (<input>)" (line 1, column N)`. */
-export function parseFailure(what: string, input: string, column: number, details: string) {
-  return queryParamError(
-    `"failed to parse ${what} (${input})" (line 1, column ${column})`,
-    details,
-  );
+// ── caller ──────────────────────────────────────────────────────────────────────────────────
+
+/** PGRST301/303: a JWT that does not verify, with the WWW-Authenticate header PostgREST sends. */
+export function jwtError(error: JwtError): CallerError {
+  const expired = error.reason === 'expired';
+  const message = expired
+    ? 'JWT expired'
+    : error.message.startsWith('Expected 3 parts')
+      ? error.message
+      : 'JWT cryptographic operation failed';
+  return new CallerError(401, expired ? 'PGRST303' : 'PGRST301', message, null, null, {
+    'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
+  });
 }
 
-export const invalidBody = (message: string) => new RestError(400, 'PGRST102', message);
+// ── parse ───────────────────────────────────────────────────────────────────────────────────
 
-export const invalidRange = (details: string) =>
-  new RestError(416, 'PGRST103', 'Requested range not satisfiable', details);
+/** PGRST100: a query parameter that does not parse. */
+export const queryParamError = (message: string, details: string) =>
+  new ParseError(400, 'PGRST100', message, details);
+
+/** PostgREST's parse-error message: `"failed to parse <what> (<input>)" (line 1, column N)`. */
+export const parseFailure = (what: string, input: string, column: number, details: string) =>
+  queryParamError(`"failed to parse ${what} (${input})" (line 1, column ${column})`, details);
+
+export const invalidRpcMethod = (method: string) =>
+  new ParseError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+
+export const invalidBody = (message: string) => new ParseError(400, 'PGRST102', message);
+
+export const invalidRangeHeader = () =>
+  new ParseError(
+    416,
+    'PGRST103',
+    'Requested range not satisfiable',
+    'The lower boundary must be lower than or equal to the upper boundary in the Range header.',
+  );
 
 export const unacceptableSchema = (schema: string, schemas: string[]) =>
-  new RestError(
+  new ParseError(
     406,
     'PGRST106',
     `Invalid schema: ${schema}`,
@@ -57,10 +90,33 @@ export const unacceptableSchema = (schema: string, schemas: string[]) =>
   );
 
 export const mediaTypeError = (types: string[]) =>
-  new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
+  new ParseError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
+
+export const unsupportedMethod = (method: string) =>
+  new ParseError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+
+export const invalidPreferences = (prefs: string[]) =>
+  new ParseError(
+    400,
+    'PGRST122',
+    'Invalid preferences given with handling=strict',
+    `Invalid preferences: ${prefs.join(', ')}`,
+  );
+
+export const invalidResourcePath = () =>
+  new ParseError(404, 'PGRST125', 'Invalid path specified in request URL');
+
+// ── plan ────────────────────────────────────────────────────────────────────────────────────
+
+export const putFiltersNotPrimaryKey = () =>
+  new PlanError(
+    405,
+    'PGRST105',
+    "Filters must include all and only primary key columns with 'eq' operators",
+  );
 
 export const notEmbedded = (resource: string) =>
-  new RestError(
+  new PlanError(
     400,
     'PGRST108',
     `'${resource}' is not an embedded resource in this request`,
@@ -68,19 +124,14 @@ export const notEmbedded = (resource: string) =>
     `Verify that '${resource}' is included in the 'select' query parameter.`,
   );
 
-export const singularityError = (rows: number) =>
-  new RestError(
-    406,
-    'PGRST116',
-    'Cannot coerce the result to a single JSON object',
-    `The result contains ${rows} rows`,
-  );
+export const putLimitNotAllowed = () =>
+  new PlanError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
 
-export const unsupportedMethod = (method: string) =>
-  new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+export const putMatchingPk = () =>
+  new PlanError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
 
 export const relatedOrderNotToOne = (origin: string, target: string) =>
-  new RestError(
+  new PlanError(
     400,
     'PGRST118',
     `A related order on '${target}' is not possible`,
@@ -88,44 +139,69 @@ export const relatedOrderNotToOne = (origin: string, target: string) =>
   );
 
 export const unacceptableFilter = (target: string) =>
-  new RestError(
+  new PlanError(
     400,
     'PGRST120',
     `Bad operator on the '${target}' embedded resource`,
     'Only is null or not is null filters are allowed on embedded resources',
   );
 
-export const invalidPreferences = (prefs: string[]) =>
-  new RestError(
-    400,
-    'PGRST122',
-    'Invalid preferences given with handling=strict',
-    `Invalid preferences: ${prefs.join(', ')}`,
-  );
-
 export const aggregatesNotAllowed = () =>
-  new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  new PlanError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 
-export const maxAffectedViolation = (rows: number) =>
-  new RestError(
+export const maxAffectedRpcViolation = () =>
+  new PlanError(
     400,
-    'PGRST124',
-    'Query result exceeds max-affected preference constraint',
-    `The query affects ${rows} rows`,
+    'PGRST128',
+    'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
   );
 
-export const invalidResourcePath = () =>
-  new RestError(404, 'PGRST125', 'Invalid path specified in request URL');
+export const noRelationship = (message: string, details: string, hint: string | null) =>
+  new PlanError(400, 'PGRST200', message, details, hint);
+
+export const ambiguousRelationship = (
+  origin: string,
+  target: string,
+  details: unknown,
+  hints: string[],
+) =>
+  new PlanError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
+    details,
+    `Try changing '${target}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+
+export const noFunction = (message: string, details: string, hint: string | null) =>
+  new PlanError(404, 'PGRST202', message, details, hint);
+
+const AMBIGUOUS_HINT =
+  'Try renaming the parameters or the function itself in the database so function overloading can be resolved';
+
+/** PGRST203: `signatures` as PostgREST lists them, `schema.fn(a => type, …)`. */
+export const ambiguousFunction = (signatures: string[]) =>
+  new PlanError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${signatures.join(', ')}`,
+    null,
+    AMBIGUOUS_HINT,
+  );
 
 export const columnNotFound = (relation: string, column: string) =>
-  new RestError(
+  new PlanError(
     400,
     'PGRST204',
     `Could not find the '${column}' column of '${relation}' in the schema cache`,
   );
 
+/** An execution plan was asked for, but `pgrst.db_plan_enabled` is off (PostgREST's default). */
+export const planNotEnabled = (mime: string) =>
+  new PlanError(406, 'PGRST107', `None of these media types are available: ${mime}`);
+
 export const tableNotFound = (schema: string, name: string, hint: string | null) =>
-  new RestError(
+  new PlanError(
     404,
     'PGRST205',
     `Could not find the table '${schema}.${name}' in the schema cache`,
@@ -133,9 +209,57 @@ export const tableNotFound = (schema: string, name: string, hint: string | null)
     hint,
   );
 
+/**
+ * Two sibling embeds with the same name (`users!a(*),users!b(*)`): PostgREST names both joins
+ * `<table>_<name>_<depth>` and Postgres refuses the query (42712, 400). The stack answers the
+ * same, so what works locally also works on hosted Supabase.
+ */
+export const duplicateEmbedAlias = (alias: string) =>
+  new PlanError(400, '42712', `table name "${alias}" specified more than once`);
+
+// ── execute ─────────────────────────────────────────────────────────────────────────────────
+
+export const singularityError = (rows: number) =>
+  new ExecuteError(
+    406,
+    'PGRST116',
+    'Cannot coerce the result to a single JSON object',
+    `The result contains ${rows} rows`,
+  );
+
+export const pgrstRaiseError = (details: string, hint: string) =>
+  new ExecuteError(
+    500,
+    'PGRST121',
+    'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
+    details,
+    hint,
+  );
+
+/**
+ * Postgres found the call ambiguous (42725) among overloads RPC cannot call itself (unnamed
+ * parameters with defaults): answered as PostgREST's PGRST203, never as the raw SQLSTATE.
+ */
+export const ambiguousCall = (postgresMessage: string) =>
+  new ExecuteError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function: ${postgresMessage}`,
+    null,
+    AMBIGUOUS_HINT,
+  );
+
+export const maxAffectedViolation = (rows: number) =>
+  new ExecuteError(
+    400,
+    'PGRST124',
+    'Query result exceeds max-affected preference constraint',
+    `The query affects ${rows} rows`,
+  );
+
 /** PGRST002: no schema cache yet, because the database could not be queried for it. */
 export function noSchemaCache(): never {
-  throw new RestError(
+  throw new ExecuteError(
     503,
     'PGRST002',
     'Could not query the database for the schema cache. Retrying.',
@@ -150,13 +274,17 @@ export function noSchemaCache(): never {
  * pooled connection came free in time), with the driver's message as details, as PostgREST
  * answers them; 503s carry Retry-After: the seconds until the driver's next reconnection try.
  */
-export function unavailableError(error: DatabaseUnavailableError): RestError {
+export function unavailableError(error: DatabaseUnavailableError): ExecuteError {
   const retry = { 'Retry-After': String(error.retryAfterSeconds) };
   if (error.phase === 'acquire-timeout')
-    return new RestError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.');
+    return new ExecuteError(
+      504,
+      'PGRST003',
+      'Timed out acquiring connection from connection pool.',
+    );
   return error.phase === 'connect'
-    ? new RestError(503, 'PGRST000', 'Database connection error.', error.message, null, retry)
-    : new RestError(
+    ? new ExecuteError(503, 'PGRST000', 'Database connection error.', error.message, null, retry)
+    : new ExecuteError(
         503,
         'PGRST001',
         'Database client error. Retrying the connection.',
@@ -166,139 +294,26 @@ export function unavailableError(error: DatabaseUnavailableError): RestError {
       );
 }
 
-/** PGRST301/303: a JWT that does not verify, with the WWW-Authenticate header PostgREST sends. */
-export function jwtError(error: JwtError): RestError {
-  const expired = error.reason === 'expired';
-  const message = expired
-    ? 'JWT expired'
-    : error.message.startsWith('Expected 3 parts')
-      ? error.message
-      : 'JWT cryptographic operation failed';
-  return new RestError(401, expired ? 'PGRST303' : 'PGRST301', message, null, null, {
-    'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
-  });
-}
+/** Anything unforeseen: the cause is logged, the client learns nothing more. */
+export const unexpectedError = () =>
+  new ExecuteError(500, 'PGRST000', 'An unexpected error occurred');
 
-/** The HTTP status PostgREST gives a SQLSTATE (Error.hs pgErrorStatus). */
-export function statusForSqlState(code: string, message: string, authenticated: boolean): number {
-  const two = code.slice(0, 2);
-  const exact: Record<string, number> = {
-    '23503': 409,
-    '23505': 409,
-    '25006': 405,
-    '53400': 500,
-    '57P01': 503,
-    P0001: 400,
-    '42P01': 404,
-    '42P17': 500,
-  };
-  if (code === '21000') return message.includes('requires a WHERE clause') ? 400 : 500;
-  if (code === '22023') return /^role ".*" does not exist$/.test(message) ? 401 : 400;
-  if (code === '42883') return message.startsWith('function xmlagg(') ? 406 : 404;
-  if (code === '42501') return authenticated ? 403 : 401;
-  if (exact[code] !== undefined) return exact[code]!;
-  if (two === 'PT') {
-    const n = Number(code.slice(2));
-    return Number.isInteger(n) && n >= 100 && n <= 599 ? n : 500;
-  }
-  const byClass: Record<string, number> = {
-    '08': 503,
-    '09': 500,
-    '0L': 403,
-    '0P': 403,
-    '25': 500,
-    '28': 403,
-    '2D': 500,
-    '38': 500,
-    '39': 500,
-    '3B': 500,
-    '40': 500,
-    '53': 503,
-    '54': 500,
-    '55': 500,
-    '57': 500,
-    '58': 500,
-    F0: 500,
-    HV: 500,
-    P0: 500,
-    XX: 500,
-  };
-  return byClass[two] ?? 400;
-}
+// ── respond ─────────────────────────────────────────────────────────────────────────────────
 
-/** Turns a Postgres error raised while executing into PostgREST's answer. */
-export function fromPgError(error: unknown, authenticated: boolean): RestError | undefined {
-  if (!isPgError(error)) return undefined;
-  const code = error.code!;
-  if (code === 'PGRST') return fromRaisePgrst(error.message, error.detail);
-  const status = statusForSqlState(code, error.message, authenticated);
-  const headers: Record<string, string> =
-    status === 401
-      ? { 'WWW-Authenticate': 'Bearer' }
-      : status === 503
-        ? { 'Retry-After': '1' }
-        : {};
-  return new RestError(
-    status,
-    code,
-    error.message,
-    error.detail ?? null,
-    error.hint ?? null,
-    headers,
+export const rangeNotSatisfiable = (offset: number, total: number) =>
+  new ResponseError(
+    416,
+    'PGRST103',
+    'Requested range not satisfiable',
+    `An offset of ${offset} was requested, but there are only ${total} rows.`,
   );
-}
 
-/** `RAISE SQLSTATE 'PGRST' USING message = '{json}', detail = '{json}'`: full response control. */
-function fromRaisePgrst(message: string, detail: string | undefined): RestError {
-  const parse = (text: string | undefined): Record<string, unknown> | undefined => {
-    try {
-      const value: unknown = JSON.parse(text ?? '');
-      return value && typeof value === 'object' && !Array.isArray(value)
-        ? (value as Record<string, unknown>)
-        : undefined;
-    } catch {
-      return undefined;
-    }
-  };
-  const bad = (details: string, hint: string) =>
-    new RestError(
-      500,
-      'PGRST121',
-      'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error',
-      details,
-      hint,
-    );
-  const msg = parse(message);
-  if (!msg || typeof msg.code !== 'string' || typeof msg.message !== 'string')
-    return bad(
-      `Invalid JSON value for MESSAGE: '${message}'`,
-      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
-    );
-  const dhint =
-    "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
-  if (detail === undefined) return bad('DETAIL is missing in the RAISE statement', dhint);
-  const det = parse(detail);
-  if (!det || typeof det.status !== 'number' || typeof det.headers !== 'object' || !det.headers)
-    return bad(`Invalid JSON value for DETAIL: '${detail}'`, dhint);
-  const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(det.headers as Record<string, unknown>))
-    headers[k] = String(v);
-  return new RestError(
-    det.status,
-    msg.code,
-    msg.message,
-    (msg.details as string | undefined) ?? null,
-    (msg.hint as string | undefined) ?? null,
-    headers,
+export const gucHeadersError = () =>
+  new ResponseError(
+    500,
+    'PGRST111',
+    'response.headers guc must be a JSON array composed of objects with a single key and a string value',
   );
-}
 
-/** Any thrown value as a RestError (unknown failures become a logged 500). */
-export function toRestError(error: unknown, authenticated: boolean): RestError {
-  if (error instanceof RestError) return error;
-  if (error instanceof JwtError) return jwtError(error);
-  if (error instanceof DatabaseUnavailableError) return unavailableError(error);
-  const pg = fromPgError(error, authenticated);
-  if (pg) return pg;
-  return new RestError(500, 'PGRST000', 'An unexpected error occurred');
-}
+export const gucStatusError = () =>
+  new ResponseError(500, 'PGRST112', 'response.status guc must be a valid status code');

@@ -1,7 +1,8 @@
 // GET /rest/v1/ (the OpenAPI 2.0 description PostgREST serves) and OPTIONS (the Allow header).
 import type { ApiRequest } from './parse/request.ts';
 import { requireTable } from './plan/common.ts';
-import type { SchemaCache, Table } from './schema-cache.ts';
+import { key, type SchemaCache, type Table } from './schema/types.ts';
+import { POSTGREST_VERSION } from './version.ts';
 
 const JSON_TYPES: Record<string, { type: string; format?: string }> = {
   integer: { type: 'integer', format: 'integer' },
@@ -75,7 +76,7 @@ export function openApiResponse(cache: SchemaCache, request: ApiRequest, apiUrl:
   const url = new URL(apiUrl);
   const doc = {
     swagger: '2.0',
-    info: { description: '', title: 'standard public schema', version: '13.0.5' },
+    info: { description: '', title: 'standard public schema', version: POSTGREST_VERSION },
     host: url.host,
     basePath: '/rest/v1',
     schemes: [url.protocol.replace(':', '')],
@@ -102,7 +103,7 @@ export function openApiResponse(cache: SchemaCache, request: ApiRequest, apiUrl:
 export function optionsResponse(cache: SchemaCache, request: ApiRequest): Response {
   let allow = 'OPTIONS,GET,HEAD';
   if (request.rpc) {
-    const routines = cache.routines.get(`${request.schema}.${request.target}`);
+    const routines = cache.routines.get(key(request.schema, request.target));
     if (routines?.[0]?.volatility === 'v') allow = 'OPTIONS,POST';
     else allow = 'OPTIONS,GET,HEAD,POST';
   } else if (request.target) {

@@ -1,18 +1,43 @@
-// Shapes responses as PostgREST does: status (200/201/204/206/416), Content-Range, Content-Type,
-// Content-Profile, Preference-Applied, Location, and the response.status / response.headers GUCs.
-import { RestError, invalidRange } from './errors.ts';
+// The respond stage: shapes responses as PostgREST does — status (200/201/204/206/416),
+// Content-Range, Content-Type, Content-Profile, Preference-Applied, Location, and the
+// response.status / response.headers settings the SQL made. Pure; fails with ResponseError.
+import { gucHeadersError, gucStatusError, rangeNotSatisfiable, type RestError } from './errors.ts';
+import type { Result, ResultRow } from './execute.ts';
 import type { ApiRequest } from './parse/request.ts';
 import type { Preferences } from './parse/prefer.ts';
-import type { Media, MutatePlan } from './plan/types.ts';
+import type { Media, MutatePlan, Plan } from './plan/types.ts';
 
-export interface ResultRow {
-  total_result_set: string | number | null;
-  page_total: string | number;
-  body: string | null;
-  response_headers: string | null;
-  response_status: string | null;
-  header?: string[];
-  response_inserted?: number | null;
+/** The response to a planned request, from its statement's result. */
+export function respond(request: ApiRequest, plan: Plan, result: Result): Response {
+  if ('plan' in result) return planResponse(request, result.plan);
+  const answered: Answered = { request, timezoneApplied: result.timezoneApplied };
+  if (plan.kind === 'read')
+    return readResponse(answered, plan.media, result.row, plan.offset, result.total);
+  if (plan.kind === 'call')
+    return readResponse(
+      answered,
+      plan.read.media,
+      result.row,
+      plan.read.offset,
+      result.total,
+      plan.routine.returnType === 'void',
+    );
+  return mutateResponse(answered, plan, result.row, result.total);
+}
+
+/** The request, and whether Postgres knew its Prefer: timezone. */
+interface Answered {
+  request: ApiRequest;
+  timezoneApplied: boolean;
+}
+
+/** The execution plan: EXPLAIN's JSON document, or its text lines. */
+function planResponse(request: ApiRequest, rows: Record<string, unknown>[]): Response {
+  const explain = request.explain!;
+  const lines = rows.map((r) => r['QUERY PLAN']);
+  const body = explain.format === 'json' ? JSON.stringify(lines[0]) : lines.join('\n');
+  const headers = new Headers({ 'Content-Type': `${explain.mime}; charset=utf-8` });
+  return new Response(request.headOnly ? null : body, { status: 200, headers });
 }
 
 export function contentType(media: Media): string {
@@ -26,7 +51,8 @@ export function contentRange(lower: number, upper: number, total: number | undef
   return `${range}/${total === undefined ? '*' : total}`;
 }
 
-function applied(prefs: Preferences, names: (keyof Preferences)[]): string | undefined {
+function applied(answered: Answered, names: (keyof Preferences)[]): string | undefined {
+  const prefs = answered.request.prefs;
   const out: string[] = [];
   const order: [keyof Preferences, string][] = [
     ['resolution', 'resolution'],
@@ -38,7 +64,12 @@ function applied(prefs: Preferences, names: (keyof Preferences)[]): string | und
     ['timezone', 'timezone'],
   ];
   for (const [k, label] of order)
-    if (names.includes(k) && prefs[k] !== undefined) out.push(`${label}=${String(prefs[k])}`);
+    if (
+      names.includes(k) &&
+      prefs[k] !== undefined &&
+      (k !== 'timezone' || answered.timezoneApplied)
+    )
+      out.push(`${label}=${String(prefs[k])}`);
   if (
     names.includes('maxAffected') &&
     prefs.handling === 'strict' &&
@@ -57,34 +88,19 @@ function overrides(row: ResultRow, status: number, headers: Headers): number {
     } catch {
       parsed = undefined;
     }
-    if (!Array.isArray(parsed))
-      throw new RestError(
-        500,
-        'PGRST111',
-        'response.headers guc must be a JSON array composed of objects with a single key and a string value',
-      );
+    if (!Array.isArray(parsed)) throw gucHeadersError();
     for (const entry of parsed as Record<string, unknown>[]) {
       const pairs = entry && typeof entry === 'object' ? Object.entries(entry) : [];
-      if (pairs.length !== 1 || typeof pairs[0]![1] !== 'string')
-        throw new RestError(
-          500,
-          'PGRST111',
-          'response.headers guc must be a JSON array composed of objects with a single key and a string value',
-        );
+      if (pairs.length !== 1 || typeof pairs[0]![1] !== 'string') throw gucHeadersError();
       headers.set(pairs[0]![0], pairs[0]![1] as string);
     }
   }
   if (row.response_status) {
     const n = Number(row.response_status);
-    if (!Number.isInteger(n) || n < 100 || n > 599)
-      throw new RestError(500, 'PGRST112', 'response.status guc must be a valid status code');
+    if (!Number.isInteger(n) || n < 100 || n > 599) throw gucStatusError();
     return n;
   }
   return status;
-}
-
-function baseHeaders(_request: ApiRequest): Headers {
-  return new Headers();
 }
 
 /** Content-Type, with Content-Profile beside it when the schema was negotiated (as PostgREST). */
@@ -93,16 +109,17 @@ function setContentType(headers: Headers, request: ApiRequest, media: Media): vo
   if (request.negotiated) headers.set('Content-Profile', request.schema);
 }
 
-export function readResponse(
-  request: ApiRequest,
+function readResponse(
+  answered: Answered,
   media: Media,
   row: ResultRow,
   offset: number,
   total: number | undefined,
   isVoid = false,
 ): Response {
+  const request = answered.request;
   const pageTotal = Number(row.page_total);
-  const headers = baseHeaders(request);
+  const headers = new Headers();
   const lower = offset;
   const upper = lower + pageTotal - 1;
   headers.set('Content-Range', contentRange(lower, upper, total));
@@ -111,13 +128,11 @@ export function readResponse(
     if (lower > total) status = 416;
     else if (1 + upper - lower < total) status = 206;
   }
-  const pref = applied(request.prefs, ['count', 'tx', 'handling', 'timezone', 'maxAffected']);
+  const pref = applied(answered, ['count', 'tx', 'handling', 'timezone', 'maxAffected']);
   if (pref) headers.set('Preference-Applied', pref);
   if (!request.rpc) headers.set('Content-Location', contentLocation(request));
   if (status === 416) {
-    const err = invalidRange(
-      `An offset of ${offset} was requested, but there are only ${total ?? 0} rows.`,
-    );
+    const err = rangeNotSatisfiable(offset, total ?? 0);
     headers.set('Content-Type', 'application/json; charset=utf-8');
     return new Response(JSON.stringify(err.body()), { status, headers });
   }
@@ -132,25 +147,26 @@ export function readResponse(
 
 /** `/<table>?<query string sorted by key>`, as PostgREST's canonical Content-Location. */
 function contentLocation(request: ApiRequest): string {
-  const sorted = [...request.query].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const sorted = [...request.queryPairs].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const query = new URLSearchParams(sorted).toString();
   return `/${request.target}${query ? `?${query}` : ''}`;
 }
 
-export function mutateResponse(
-  request: ApiRequest,
+function mutateResponse(
+  answered: Answered,
   plan: MutatePlan,
   row: ResultRow,
   total: number | undefined,
 ): Response {
-  const headers = baseHeaders(request);
+  const request = answered.request;
+  const headers = new Headers();
   const prefs = request.prefs;
   const full = prefs.return === 'representation';
   const pageTotal = Number(row.page_total);
   let status: number;
   if (plan.kind === 'insert') {
     const resolutionApplied =
-      plan.table.primaryKey.length > 0 || request.query.some(([k]) => k === 'on_conflict');
+      plan.table.primaryKey.length > 0 || request.query.onConflict !== undefined;
     const names: (keyof Preferences)[] = [
       'missing',
       'return',
@@ -160,7 +176,7 @@ export function mutateResponse(
       'timezone',
     ];
     if (resolutionApplied) names.unshift('resolution');
-    const pref = applied(prefs, names);
+    const pref = applied(answered, names);
     if (request.action === 'upsert') {
       const inserted = Number(row.response_inserted ?? 0);
       status = full ? (inserted > 0 ? 201 : 200) : 204;
@@ -192,7 +208,7 @@ export function mutateResponse(
       'Content-Range',
       plan.kind === 'update' ? contentRange(0, pageTotal - 1, total) : contentRange(1, 0, total),
     );
-    const pref = applied(prefs, [
+    const pref = applied(answered, [
       'return',
       'count',
       'tx',

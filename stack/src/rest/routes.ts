@@ -14,7 +14,13 @@ export function restRoutes(deps: RestDeps, keys: Keys): Hono<ServiceEnv> {
     const url = new URL(c.req.url);
     const prefix = url.pathname.indexOf('/rest/v1');
     const path = prefix >= 0 ? url.pathname.slice(prefix + '/rest/v1'.length) : url.pathname;
-    const body = WITH_BODY.has(c.req.method) ? await c.req.text() : undefined;
+    // Bytes stay bytes for a function's bytea parameter; everything else is text.
+    const binary = c.req.header('content-type')?.startsWith('application/octet-stream');
+    const body = !WITH_BODY.has(c.req.method)
+      ? undefined
+      : binary
+        ? new Uint8Array(await c.req.arrayBuffer())
+        : await c.req.text();
     return handleRest(
       deps,
       {

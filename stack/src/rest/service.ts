@@ -11,7 +11,8 @@ import type { QueryHook } from './execute.ts';
 import type { RestDeps } from './handle.ts';
 import { withJwtCache } from './jwt-cache.ts';
 import { restRoutes } from './routes.ts';
-import { loadSchemaCache, type SchemaCache } from './schema-cache.ts';
+import { loadSchemaCache } from './schema/load.ts';
+import type { SchemaCache } from './schema/types.ts';
 
 export interface RestServiceOptions {
   /** Sees every statement sent to the database (tests). */
@@ -80,11 +81,12 @@ export async function createRestService(
     maxRows: ctx.config.api.maxRows > 0 ? ctx.config.api.maxRows : undefined,
     cache: () => cache ?? noSchemaCache(),
     async refresh() {
-      if (Date.now() - lastLoad < MIN_REFRESH_MS) return false;
+      if (Date.now() - lastLoad < MIN_REFRESH_MS) return undefined;
       await reload();
-      return true;
+      return cache;
     },
     onQuery: options.onQuery,
+    log: ctx.log,
     // Read at request time: with port 0 the URL is only known once the server listens.
     get apiUrl() {
       return ctx.apiUrl;

@@ -47,6 +47,16 @@ describe.each(DRIVERS)('media types, profiles, metadata and errors on %s', (driv
     });
   });
 
+  it('an execution plan is PGRST107 (406) while pgrst.db_plan_enabled is off, as PostgREST’s default', async () => {
+    const { error, status } = await db.from('items').select('name').explain({ format: 'json' });
+    expect(status).toBe(406);
+    expect(error).toMatchObject({
+      code: 'PGRST107',
+      message:
+        'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"',
+    });
+  });
+
   it('reads another exposed schema with Accept-Profile and echoes Content-Profile', async () => {
     const { data, error } = await db.schema('other').from('things').select('name');
     expect(error).toBeNull();
@@ -125,7 +135,7 @@ describe.each(DRIVERS)('media types, profiles, metadata and errors on %s', (driv
     );
   });
 
-  it('an embed without a relationship is PGRST200', async () => {
+  it('an embed without a relationship is PGRST200, with the closest table as PostgREST ranks it', async () => {
     const { error, status } = await db.from('items').select('name, clients(name)');
     expect(status).toBe(400);
     expect(error).toEqual({
@@ -133,7 +143,8 @@ describe.each(DRIVERS)('media types, profiles, metadata and errors on %s', (driv
       message: "Could not find a relationship between 'items' and 'clients' in the schema cache",
       details:
         "Searched for a foreign key relationship between 'items' and 'clients' in the schema 'public', but no matches were found.",
-      hint: null,
+      // items has no relationships: the hint names the closest table that has (fuzzyset ranking).
+      hint: "Perhaps you meant 'capitals' instead of 'items'.",
     });
   });
 

@@ -138,6 +138,22 @@ describe.each(DRIVERS)('reads and embedding on %s', (driver) => {
     ]);
   });
 
+  it('computed relationships returning one row, or declared rows 1, embed as an object', async () => {
+    const { data, error } = await db
+      .from('projects')
+      .select('name, owner_client(name), first_task(name)')
+      .order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { name: 'Rocket', owner_client: { name: 'Acme' }, first_task: { name: 'Design' } },
+      { name: 'Anvil', owner_client: { name: 'Acme' }, first_task: { name: 'Test' } },
+      { name: 'Laser', owner_client: { name: 'Globex' }, first_task: { name: 'Aim' } },
+      // A function returning one row returns a row of nulls when it finds none: PostgREST
+      // embeds that row as it is.
+      { name: 'Orphan', owner_client: null, first_task: { name: null } },
+    ]);
+  });
+
   it('spreads a to-one embed into the parent and a to-many one into arrays', async () => {
     const one = await db
       .from('projects')

@@ -49,6 +49,29 @@ describe.each(DRIVERS)('writes on %s', (driver) => {
     ]);
   });
 
+  it('missing=default fills identity columns from their sequence and leaves generated ones to Postgres', async () => {
+    const { data, error } = await db
+      .from('tickets')
+      .insert(
+        [
+          { id: 100, title: 'first' },
+          { title: 'second', status: 'closed' },
+        ],
+        {
+          defaultToNull: false,
+        },
+      )
+      .select('id, code, title, title_length, status')
+      .order('title');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 100, code: 1, title: 'first', title_length: 5, status: 'open' },
+      // The defaults are computed for every row, as PostgREST computes them: the identity
+      // sequence advanced for the first row too.
+      { id: 2, code: 2, title: 'second', title_length: 6, status: 'closed' },
+    ]);
+  });
+
   it('return=minimal, headers-only (Location) and Preference-Applied', async () => {
     const minimal = await srv('/clients', {
       method: 'POST',

@@ -40,41 +40,21 @@ describe('filters', () => {
   });
 
   it('reads nested logic trees with quoted values and arrays', () => {
+    const leaf = (name: string, negate: boolean, op: string, value: string) => ({
+      type: 'filter',
+      filter: { field: { name, json: [] }, negate, operation: { op, value } },
+    });
     expect(parseLogicValue('or', '(a.eq."x,y",and(b.gt.1,c.not.cs.{1,2}))', false, 'or')).toEqual({
       type: 'expr',
       negate: false,
       op: 'or',
       children: [
-        {
-          type: 'filter',
-          filter: {
-            field: { name: 'a', json: [] },
-            negate: false,
-            operation: { op: 'eq', value: 'x,y' },
-          },
-        },
+        leaf('a', false, 'eq', 'x,y'),
         {
           type: 'expr',
           negate: false,
           op: 'and',
-          children: [
-            {
-              type: 'filter',
-              filter: {
-                field: { name: 'b', json: [] },
-                negate: false,
-                operation: { op: 'gt', value: '1' },
-              },
-            },
-            {
-              type: 'filter',
-              filter: {
-                field: { name: 'c', json: [] },
-                negate: true,
-                operation: { op: 'cs', value: '{1,2}' },
-              },
-            },
-          ],
+          children: [leaf('b', false, 'gt', '1'), leaf('c', true, 'cs', '{1,2}')],
         },
       ],
     });
@@ -99,7 +79,7 @@ describe('order, prefer and the query string', () => {
       tx: 'rollback',
       maxAffected: 5,
     });
-    expect(parsePrefer(['bogus'])).toEqual({ applied: [] });
+    expect(parsePrefer(['bogus'])).toEqual({});
     expect(() => parsePrefer(['handling=strict, bogus'])).toThrow(RestError);
   });
 

@@ -1,5 +1,6 @@
-// The `Prefer` header: return, count, resolution, missing, handling, tx, max-affected, timezone,
-// params. Unknown or invalid preferences are ignored unless handling=strict (PGRST122).
+// The `Prefer` header: return, count, resolution, missing, handling, tx, max-affected, timezone
+// (PostgREST v12+; `params=single-object` is gone). Unknown or invalid preferences are ignored
+// unless handling=strict (PGRST122).
 import { invalidPreferences } from '../errors.ts';
 
 export interface Preferences {
@@ -11,9 +12,6 @@ export interface Preferences {
   tx?: 'commit' | 'rollback';
   maxAffected?: number;
   timezone?: string;
-  params?: 'single-object';
-  /** The preferences as applied, in order, for the Preference-Applied header. */
-  applied: string[];
 }
 
 const ALLOWED: Record<string, string[]> = {
@@ -23,11 +21,10 @@ const ALLOWED: Record<string, string[]> = {
   missing: ['default', 'null'],
   handling: ['strict', 'lenient'],
   tx: ['commit', 'rollback'],
-  params: ['single-object'],
 };
 
 export function parsePrefer(headers: string[]): Preferences {
-  const prefs: Preferences = { applied: [] };
+  const prefs: Preferences = {};
   const invalid: string[] = [];
   const tokens = headers
     .flatMap((h) => h.split(','))

@@ -50,7 +50,7 @@ function parseColumnList(key: string, value: string): string[] {
 
 /**
  * Parses every part. On GET /rpc (rpcRead), a parameter whose value is not a filter expression is
- * a function argument and lands in `rest`.
+ * a function argument and lands in `params`.
  */
 export function parseQuery(pairs: [string, string][], rpcRead = false): QueryParts {
   const parts: QueryParts = {
@@ -60,7 +60,7 @@ export function parseQuery(pairs: [string, string][], rpcRead = false): QueryPar
     order: [],
     limits: [],
     offsets: [],
-    rest: [],
+    params: [],
   };
   for (const [key, value] of pairs) {
     // The gateway consumed the key already (Kong's key-auth hides credentials).
@@ -113,7 +113,7 @@ export function parseQuery(pairs: [string, string][], rpcRead = false): QueryPar
       operation = parseFilterValue(key, value);
     } catch (error) {
       if (rpcRead && headSegments.length === 0 && json.length === 0) {
-        parts.rest.push([key, value]);
+        parts.params.push([key, value]);
         continue;
       }
       throw error;

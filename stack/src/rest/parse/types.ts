@@ -95,6 +95,6 @@ export interface QueryParts {
   offsets: Scoped<number>[];
   columns?: string[];
   onConflict?: string[];
-  /** Raw key/value pairs that were not reserved words (RPC GET arguments are taken from here). */
-  rest: [string, string][];
+  /** GET /rpc: the parameters that are not filters, i.e. the function's arguments, in order. */
+  params: [string, string][];
 }

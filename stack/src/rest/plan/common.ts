@@ -1,16 +1,18 @@
 // Planning helpers shared by reads, writes and calls: the table lookup with its PGRST205
 // suggestion, the response media type, and the Range header's intersection with limit/offset.
-import { tableNotFound } from '../errors.ts';
+import { planNotEnabled, tableNotFound } from '../errors.ts';
+import type { ExplainRequest } from '../parse/media.ts';
 import type { ApiRequest } from '../parse/request.ts';
-import { findTable, type SchemaCache, type Table } from '../schema-cache.ts';
-import { closest } from './suggest.ts';
+import { key, type SchemaCache, type Table } from '../schema/types.ts';
+import { NAME_MIN_SCORE, closest } from './suggest.ts';
 import type { Media } from './types.ts';
 
 export function requireTable(cache: SchemaCache, schema: string, name: string): Table {
-  const table = findTable(cache, schema, name);
+  const table = cache.tables.get(key(schema, name));
   if (table) return table;
   const names = [...cache.tables.values()].filter((t) => t.schema === schema).map((t) => t.name);
-  const best = closest(name, names);
+  // PostgREST keeps no fuzzy index for schemas of 500 relations or more.
+  const best = names.length < 500 ? closest(name, names, NAME_MIN_SCORE) : undefined;
   throw tableNotFound(
     schema,
     name,
@@ -19,6 +21,7 @@ export function requireTable(cache: SchemaCache, schema: string, name: string): 
 }
 
 export function mediaOf(request: ApiRequest): Media {
+  if (request.explain) return request.explain.for;
   if (request.accept === 'object') return 'object';
   if (request.accept === 'csv') return 'csv';
   return 'json';
@@ -35,4 +38,17 @@ export function applyRange(request: ApiRequest, root: { limit?: number; offset?:
   const upper = Math.min(upperQ, upperH);
   root.offset = lower;
   if (upper !== Infinity) root.limit = Math.max(0, upper - lower + 1);
+}
+
+/** The root's limit after `[api] max_rows`. */
+export function limitWithMaxRows(asked: number | undefined, maxRows: number | undefined) {
+  if (maxRows === undefined) return asked;
+  return asked === undefined ? maxRows : Math.min(asked, maxRows);
+}
+
+/** The execution plan asked for, when the database allows it (`pgrst.db_plan_enabled`). */
+export function explainOf(request: ApiRequest, cache: SchemaCache): ExplainRequest | undefined {
+  if (!request.explain) return undefined;
+  if (!cache.planEnabled) throw planNotEnabled(request.explain.mime);
+  return request.explain;
 }

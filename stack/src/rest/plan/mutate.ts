@@ -1,46 +1,35 @@
 // Plans INSERT (and upsert), PUT, PATCH and DELETE: the columns from `columns=` or the body's
 // keys (PGRST204 for unknown ones), on_conflict, the PUT primary-key rules, the mutation's filters,
 // and the representation read of the affected rows.
-import { RestError, columnNotFound, invalidBody } from '../errors.ts';
+import {
+  columnNotFound,
+  invalidBody,
+  putFiltersNotPrimaryKey,
+  putLimitNotAllowed,
+  putMatchingPk,
+} from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import type { Filter, LogicTree, QueryParts } from '../parse/types.ts';
-import type { SchemaCache, Table } from '../schema-cache.ts';
-import { mediaOf } from './common.ts';
-import { applyQuery, planSelect, type PlanContext } from './read.ts';
+import type { SchemaCache, Table } from '../schema/types.ts';
+import { explainOf, mediaOf } from './common.ts';
+import { applyQuery, planTree, type PlanContext } from './read.ts';
 import type { MutatePlan, PlannedLogic, WriteColumn } from './types.ts';
 
-function bodyKeys(body: unknown): string[] {
-  const rows = Array.isArray(body) ? body : [body];
-  const keys: string[] = [];
-  const first = rows[0];
-  if (first && typeof first === 'object' && !Array.isArray(first)) keys.push(...Object.keys(first));
-  for (const row of rows) {
-    if (!row || typeof row !== 'object' || Array.isArray(row))
-      throw invalidBody('All object keys must match');
-    const k = Object.keys(row);
-    if (k.length !== keys.length || !k.every((x) => keys.includes(x)))
-      throw invalidBody('All object keys must match');
-  }
-  return keys;
-}
-
-export function planMutation(
-  request: ApiRequest,
-  cache: SchemaCache,
-  table: Table,
-  parts: QueryParts,
-  body: unknown,
-): MutatePlan {
+export function planMutation(request: ApiRequest, cache: SchemaCache, table: Table): MutatePlan {
   const kind =
     request.action === 'delete' ? 'delete' : request.action === 'update' ? 'update' : 'insert';
   const isPut = request.action === 'upsert';
+  const parts = request.query;
+  const payload = request.payload;
   let columns: WriteColumn[] = [];
+  let body: string | undefined;
+  let value: unknown;
   if (kind !== 'delete') {
-    if (body === undefined || body === null || typeof body !== 'object')
-      throw invalidBody('Empty or invalid json');
-    if (kind === 'update' && Array.isArray(body) && body.length === 0) body = {};
-    const names = parts.columns ?? bodyKeys(body);
-    columns = names.map((name) => {
+    // The parse stage reads a body for every write but DELETE; only JSON reaches a table.
+    if (payload?.kind !== 'json') throw invalidBody('Empty or invalid json');
+    body = payload.text;
+    value = payload.value;
+    columns = payload.keys.map((name) => {
       const col = table.columns.get(name);
       if (!col) throw columnNotFound(table.name, name);
       return { name, type: col.type, default: col.default };
@@ -56,7 +45,7 @@ export function planMutation(
     offsets: parts.offsets.filter((o) => o.path.length > 0),
   };
   const ctx: PlanContext = { cache, schema: request.schema, next: 0 };
-  const returning = planSelect(
+  const returning = planTree(
     ctx,
     { kind: 'table', schema: table.schema, name: table.name },
     table.name,
@@ -77,8 +66,7 @@ export function planMutation(
     kind,
     table,
     columns,
-    body: body === undefined ? undefined : JSON.stringify(body),
-    bodyIsArray: Array.isArray(body),
+    body,
     applyDefaults: prefs.missing === 'default',
     where,
     returning,
@@ -89,13 +77,14 @@ export function planMutation(
     count: prefs.count,
     limit: kind === 'insert' ? undefined : limit,
     order,
+    explain: explainOf(request, cache),
   };
   if (kind === 'insert') {
     const onConflict =
       parts.onConflict ?? (isPut || prefs.resolution ? table.primaryKey : undefined);
     if (isPut) {
       plan.onConflict = { columns: table.primaryKey, resolution: 'merge-duplicates' };
-      plan.put = { filters: putFilters(table, parts, limit, body) };
+      plan.put = { filters: putFilters(table, parts, limit, value) };
     } else if (prefs.resolution && onConflict && onConflict.length)
       plan.onConflict = { columns: onConflict, resolution: prefs.resolution };
   }
@@ -115,12 +104,7 @@ function putFilters(
   limit: number | undefined,
   body: unknown,
 ): Filter[] {
-  if (limit !== undefined || parts.offsets.length)
-    throw new RestError(
-      400,
-      'PGRST114',
-      'limit/offset querystring parameters are not allowed for PUT',
-    );
+  if (limit !== undefined || parts.offsets.length) throw putLimitNotAllowed();
   const filters = parts.filters.filter((f) => f.path.length === 0).map((f) => f.value);
   const pk = table.primaryKey;
   const ok =
@@ -128,24 +112,14 @@ function putFilters(
     filters.length === pk.length &&
     filters.every((f) => pk.includes(f.field.name) && f.operation.op === 'eq' && !f.negate) &&
     parts.logic.length === 0;
-  if (!ok)
-    throw new RestError(
-      405,
-      'PGRST105',
-      "Filters must include all and only primary key columns with 'eq' operators",
-    );
+  if (!ok) throw putFiltersNotPrimaryKey();
   const rows = Array.isArray(body) ? body : [body];
   if (rows.length !== 1)
     throw invalidBody('Payload values do not match URL in primary key column(s)');
   for (const f of filters) {
     const row = rows[0] as Record<string, unknown>;
     const op = f.operation as { value: string };
-    if (String(row[f.field.name]) !== op.value)
-      throw new RestError(
-        400,
-        'PGRST115',
-        'Payload values do not match URL in primary key column(s)',
-      );
+    if (String(row[f.field.name]) !== op.value) throw putMatchingPk();
   }
   return filters;
 }

@@ -1,52 +1,45 @@
-// The planner's entry: turns a parsed request into a read, mutation or call plan against the
-// schema cache. Pure: no database access; errors are RestErrors (PGRST1xx/2xx).
-import { RestError } from '../errors.ts';
+// The plan stage's entry: turns a parsed request into a read, mutation or call plan against one
+// schema-cache snapshot. Pure: no database access; fails with PlanError.
+import { unsupportedMethod } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
-import { bodyAsJson } from '../parse/request.ts';
-import { parseQuery } from '../parse/query.ts';
-import type { QueryParts } from '../parse/types.ts';
-import type { SchemaCache, Table } from '../schema-cache.ts';
-import { applyRange, mediaOf, requireTable } from './common.ts';
+import type { SchemaCache, Table } from '../schema/types.ts';
 import { planCall } from './call.ts';
+import { applyRange, explainOf, limitWithMaxRows, mediaOf, requireTable } from './common.ts';
 import { planMutation } from './mutate.ts';
-import { applyQuery, planSelect, type PlanContext } from './read.ts';
-import type { Plan, ReadPlan } from './types.ts';
-
-export interface PlanOptions {
-  maxRows?: number;
-}
+import { applyQuery, planTree, type PlanContext } from './read.ts';
+import type { Plan, PlanOptions, ReadPlan } from './types.ts';
 
 export function plan(request: ApiRequest, cache: SchemaCache, options: PlanOptions = {}): Plan {
   if (request.action === 'call') return planCall(request, cache, options);
   const table = requireTable(cache, request.schema, request.target);
-  const parts = parseQuery(request.query);
-  if (request.action === 'read') return planRead(request, cache, table, parts, options);
-  if (
-    request.action === 'insert' ||
-    request.action === 'update' ||
-    request.action === 'delete' ||
-    request.action === 'upsert'
-  )
-    return planMutation(request, cache, table, parts, bodyAsJson(request));
-  throw new RestError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`);
+  switch (request.action) {
+    case 'read':
+      return planRead(request, cache, table, options);
+    case 'insert':
+    case 'update':
+    case 'delete':
+    case 'upsert':
+      return planMutation(request, cache, table);
+    default:
+      throw unsupportedMethod(request.method);
+  }
 }
 
 function planRead(
   request: ApiRequest,
   cache: SchemaCache,
   table: Table,
-  parts: QueryParts,
   options: PlanOptions,
 ): ReadPlan {
   const ctx: PlanContext = { cache, schema: request.schema, next: 0 };
-  const root = planSelect(
+  const root = planTree(
     ctx,
     { kind: 'table', schema: table.schema, name: table.name },
     table.name,
     table.name,
-    parts.select,
+    request.query.select,
   );
-  applyQuery(root, parts, table.name);
+  applyQuery(root, request.query, table.name);
   applyRange(request, root);
   return {
     kind: 'read',
@@ -57,6 +50,8 @@ function planRead(
     count: request.prefs.count,
     headOnly: request.headOnly,
     offset: root.offset ?? 0,
+    rootLimit: limitWithMaxRows(root.limit, options.maxRows),
     maxRows: options.maxRows,
+    explain: explainOf(request, cache),
   };
 }

@@ -2,13 +2,15 @@
 // logic tree, order, limit and offset placed on the level its path names.
 import {
   aggregatesNotAllowed,
+  duplicateEmbedAlias,
   notEmbedded,
   relatedOrderNotToOne,
   unacceptableFilter,
 } from '../errors.ts';
 import type { LogicTree, QueryParts, SelectItem } from '../parse/types.ts';
-import type { SchemaCache } from '../schema-cache.ts';
+import type { SchemaCache } from '../schema/types.ts';
 import { findRelationship, isToOne } from './relationships.ts';
+import { shapeSelects } from './shape.ts';
 import type { EmbedNode, PlannedLogic, ReadNode, ReadSource } from './types.ts';
 
 export interface PlanContext {
@@ -22,15 +24,41 @@ export function nextAlias(ctx: PlanContext, base: string): string {
   return `${base}_${ctx.next}`;
 }
 
-/** Builds the node tree for `select` under a relation named `origin` (for relationship lookup). */
-export function planSelect(
+/**
+ * The node tree for `select` over `source`, a relation named `origin` (for relationship lookup),
+ * with `*` expanded and aggregates hoisted where the SQL needs it (see shape.ts).
+ */
+export function planTree(
   ctx: PlanContext,
   source: ReadSource,
   origin: string,
   alias: string,
   items: SelectItem[],
 ): ReadNode {
-  const node: ReadNode = { source, alias, fields: [], embeds: [], where: [], order: [] };
+  const root = planSelect(ctx, source, origin, alias, items, 1);
+  shapeSelects(ctx.cache, root);
+  return root;
+}
+
+function planSelect(
+  ctx: PlanContext,
+  source: ReadSource,
+  origin: string,
+  alias: string,
+  items: SelectItem[],
+  depth: number,
+): ReadNode {
+  const node: ReadNode = {
+    source,
+    alias,
+    fields: [],
+    embeds: [],
+    hoisted: [],
+    passThrough: [],
+    where: [],
+    order: [],
+  };
+  const names = new Set<string>();
   for (const item of items) {
     if (item.type === 'field') {
       if (item.aggregate && !ctx.cache.aggregatesEnabled) throw aggregatesNotAllowed();
@@ -38,6 +66,11 @@ export function planSelect(
       continue;
     }
     const rel = findRelationship(ctx.cache, ctx.schema, origin, item.name, item.hint);
+    const outputName = item.alias ?? item.name;
+    // PostgREST names each embed's join `<table>_<name>_<depth>`: siblings must differ.
+    if (names.has(outputName))
+      throw duplicateEmbedAlias(`${rel.table.name}_${outputName}_${depth}`);
+    names.add(outputName);
     const childAlias = nextAlias(ctx, rel.foreign.name);
     const child = planSelect(
       ctx,
@@ -45,13 +78,15 @@ export function planSelect(
       rel.foreign.name,
       childAlias,
       item.children,
+      depth + 1,
     );
     const embed: EmbedNode = {
-      outputName: item.alias ?? item.name,
+      outputName,
       rel,
       toOne: isToOne(rel),
       inner: item.join === 'inner',
       spread: item.spread,
+      spreadColumns: [],
       hidden: item.children.length === 0,
       node: child,
     };
@@ -121,5 +156,4 @@ export function applyQuery(root: ReadNode, parts: QueryParts, rootOrigin: string
   }
   for (const l of parts.limits) nodeAt(root, l.path).limit = l.value;
   for (const o of parts.offsets) nodeAt(root, o.path).offset = o.value;
-  // Embedded filters turn `!inner` on for nothing: PostgREST keeps parents unless !inner is given.
 }

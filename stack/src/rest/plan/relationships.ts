@@ -1,9 +1,9 @@
 // Finds the one relationship an embed names (PostgREST's findRel): by table, constraint, column,
 // computed-relationship function or junction, with `!hint` disambiguation, and the PGRST200 /
 // PGRST201 errors (with their details and hints) when there is none or more than one.
-import { RestError } from '../errors.ts';
-import { key, type Relationship, type SchemaCache } from '../schema-cache.ts';
-import { closest } from './suggest.ts';
+import { ambiguousRelationship, noRelationship } from '../errors.ts';
+import { key, type Relationship, type SchemaCache } from '../schema/types.ts';
+import { closest, fuzzyMatches } from './suggest.ts';
 
 const single = (rel: Relationship, side: 0 | 1): string | undefined =>
   rel.columns.length === 1 ? rel.columns[0]![side] : undefined;
@@ -48,23 +48,17 @@ export function findRelationship(
   const computed = matches.filter((r) => r.computed);
   const found = computed.length > 0 ? computed : matches;
   if (found.length === 1) return found[0]!;
-  if (found.length === 0) throw noRelationship(cache, schema, origin, target, hint);
-  throw new RestError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${origin}' and '${target}'`,
-    found.map(describe),
-    `Try changing '${target}' to one of the following: ${found.map(hintFor).join(', ')}. Find the desired relationship in the 'details' key.`,
-  );
+  if (found.length === 0) throw relationshipNotFound(cache, schema, origin, target, hint);
+  throw ambiguousRelationship(origin, target, found.map(describe), found.map(hintFor));
 }
 
-function noRelationship(
+function relationshipNotFound(
   cache: SchemaCache,
   schema: string,
   origin: string,
   target: string,
   hint: string | undefined,
-): RestError {
+) {
   const details = `Searched for a foreign key relationship between '${origin}' and '${target}'${
     hint ? ` using the hint '${hint}'` : ''
   } in the schema '${schema}', but no matches were found.`;
@@ -72,7 +66,8 @@ function noRelationship(
   let suggestion: string | undefined;
   if (own) {
     const names = own.map((r) => r.foreign.name);
-    const best = names.includes(target) ? undefined : closest(target, names);
+    // No suggestion when the target is one of them: the hint is then about something else.
+    const best = fuzzyMatches(target, names).find((m) => m.score < 1)?.name;
     if (best) suggestion = `Perhaps you meant '${best}' instead of '${target}'.`;
   } else {
     const origins = [...cache.relationships.keys()]
@@ -81,9 +76,7 @@ function noRelationship(
     const best = closest(origin, origins);
     if (best) suggestion = `Perhaps you meant '${best}' instead of '${origin}'.`;
   }
-  return new RestError(
-    400,
-    'PGRST200',
+  return noRelationship(
     `Could not find a relationship between '${origin}' and '${target}' in the schema cache`,
     details,
     suggestion ?? null,

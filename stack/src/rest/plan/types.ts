@@ -1,8 +1,15 @@
-// The plan: a request resolved against the schema cache — which relation or function, which
-// relationships each embed uses, and where every filter, order and limit applies.
+// The plan: a request resolved against one schema-cache snapshot — which relation or function,
+// which relationship each embed uses, every column a `*` stands for where SQL needs names, and
+// where every filter, order, limit and aggregate applies. The SQL stage reads only this.
+import type { ExplainRequest } from '../parse/media.ts';
 import type { Preferences } from '../parse/prefer.ts';
-import type { Field, Filter, SelectField } from '../parse/types.ts';
-import type { Relationship, RoutineInfo, Table } from '../schema-cache.ts';
+import type { Aggregate, Field, Filter, SelectField } from '../parse/types.ts';
+import type { Relationship, RoutineInfo, Table } from '../schema/types.ts';
+
+export interface PlanOptions {
+  /** `[api] max_rows`: the most rows a read (or a set-returning function) answers. */
+  maxRows?: number;
+}
 
 export type PlannedFilter =
   | { kind: 'filter'; filter: Filter }
@@ -21,17 +28,33 @@ export interface PlannedOrder {
   nulls?: 'first' | 'last';
 }
 
+/** How a function is called (PostgREST's CallParams and CallArgs). */
+export type CallArgs =
+  /** No arguments: `fn()`. */
+  | { mode: 'none' }
+  /** One unnamed parameter takes the whole body: `fn($1::type)`. */
+  | { mode: 'positional'; value: string | Uint8Array; type: string }
+  /** Named parameters read from a JSON body's first object: `fn(a := body.a, …)`. */
+  | { mode: 'json'; json: string; params: RoutineInfo['params'] }
+  /** Named parameters given as text (query string or form): `fn(a := $1::type, …)`. */
+  | { mode: 'text'; values: { param: RoutineInfo['params'][number]; value: string | string[] }[] };
+
 export interface CallSource {
   kind: 'call';
   routine: RoutineInfo;
-  /** Named arguments as JSON text (one object), or a single unnamed json argument. */
-  args:
-    | { mode: 'named'; names: string[]; json: string }
-    | { mode: 'single'; json: string }
-    | { mode: 'none' };
+  args: CallArgs;
 }
 
 export type ReadSource = { kind: 'table'; schema: string; name: string } | CallSource;
+
+/** An aggregate computed over a column a to-one spread embed below passes up. */
+export interface HoistedAggregate {
+  relationAlias: string;
+  column: string;
+  aggregate: Aggregate;
+  aggregateCast?: string;
+  outputName: string;
+}
 
 export interface ReadNode {
   source: ReadSource;
@@ -39,6 +62,10 @@ export interface ReadNode {
   alias: string;
   fields: SelectField[];
   embeds: EmbedNode[];
+  /** Aggregates hoisted here from to-one spread embeds (PostgREST's spread aggregate hoisting). */
+  hoisted: HoistedAggregate[];
+  /** A to-one spread passing hoisted columns of its own spread embeds on to its parent. */
+  passThrough: { relationAlias: string; column: string }[];
   where: PlannedLogic[];
   order: PlannedOrder[];
   limit?: number;
@@ -52,6 +79,8 @@ export interface EmbedNode {
   toOne: boolean;
   inner: boolean;
   spread: boolean;
+  /** A spread's output names, lifted into the parent (to-many: one array per name). */
+  spreadColumns: string[];
   /** An embed with no columns `rel()`: used for filtering, left out of the output. */
   hidden: boolean;
   node: ReadNode;
@@ -59,20 +88,24 @@ export interface EmbedNode {
 
 export type Media = 'json' | 'object' | 'csv';
 
+export type CountMode = 'exact' | 'planned' | 'estimated';
+
 export interface ReadPlan {
   kind: 'read';
   table?: Table;
   root: ReadNode;
   media: Media;
-  stripNulls?: boolean;
-  count?: 'exact' | 'planned' | 'estimated';
+  stripNulls: boolean;
+  count?: CountMode;
   /** HEAD: no body. */
   headOnly: boolean;
-  /** The query's own limit/offset as asked (before max_rows), for Content-Range. */
+  /** The query's own offset as asked, for Content-Range. */
   offset: number;
+  /** The root's limit after max_rows. */
+  rootLimit?: number;
   maxRows?: number;
-  /** RPC reads: what the function returns. */
-  routine?: RoutineInfo;
+  /** Answer the statement's execution plan instead of its result. */
+  explain?: ExplainRequest;
 }
 
 export interface WriteColumn {
@@ -88,7 +121,6 @@ export interface MutatePlan {
   columns: WriteColumn[];
   /** The JSON body text (insert/update). */
   body?: string;
-  bodyIsArray: boolean;
   applyDefaults: boolean;
   onConflict?: { columns: string[]; resolution: 'merge-duplicates' | 'ignore-duplicates' };
   /** PUT: the primary-key filters that the body must match. */
@@ -97,13 +129,15 @@ export interface MutatePlan {
   /** Read of the affected rows (return=representation / headers-only). */
   returning: ReadNode;
   media: Media;
-  stripNulls?: boolean;
+  stripNulls: boolean;
   prefs: Preferences;
   /** Insert with return=headers-only: primary key for the Location header. */
   locationColumns: string[];
-  count?: 'exact' | 'planned' | 'estimated';
+  count?: CountMode;
   limit?: number;
   order: PlannedOrder[];
+  /** Answer the statement's execution plan instead of its result. */
+  explain?: ExplainRequest;
 }
 
 export interface CallPlan {

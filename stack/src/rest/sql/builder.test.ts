@@ -3,7 +3,6 @@ import type { ReadNode } from '../plan/types.ts';
 import { SqlBuilder, arrayLiteral, castType, ident } from './builder.ts';
 import { filterSql } from './filter.ts';
 import { readSql } from './read.ts';
-import { sourceSql } from './source.ts';
 
 describe('SQL builder', () => {
   it('quotes identifiers and drops NULs', () => {
@@ -39,6 +38,8 @@ describe('SQL builder', () => {
       alias: 'projects_1',
       fields: [{ type: 'field', field: { name: 'name', json: [] } }],
       embeds: [],
+      hoisted: [],
+      passThrough: [],
       where: [],
       order: [],
     };
@@ -59,17 +60,18 @@ describe('SQL builder', () => {
           toOne: false,
           inner: false,
           spread: false,
+          spreadColumns: [],
           hidden: false,
           node: child,
         },
       ],
+      hoisted: [],
+      passThrough: [],
       where: [],
       order: [],
       limit: 3,
     };
-    const sql = readSql(b, { source: sourceSql, starColumns: () => [] }, root, undefined, {
-      rootLimit: 3,
-    });
+    const sql = readSql(b, root, undefined, { rootLimit: 3 });
     expect(sql).toBe(
       'SELECT "clients"."id", COALESCE("projects_1"."projects_1", \'[]\') AS "projects" FROM "public"."clients" AS "clients" LEFT JOIN LATERAL (SELECT json_agg("projects_1")::jsonb AS "projects_1" FROM (SELECT "projects_1"."name" FROM "public"."projects" AS "projects_1" WHERE "projects_1"."client_id" = "clients"."id") AS "projects_1") AS "projects_1" ON TRUE LIMIT $1',
     );

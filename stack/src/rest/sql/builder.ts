@@ -1,5 +1,16 @@
 // The SQL text builder: identifiers are always quoted, every value becomes a $n parameter, and
 // the only text added comes from the plan's fixed vocabulary. Nothing from a request is spliced.
+// A statement's text and its parameters are checked to agree before it leaves the SQL stage.
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+/** A statement whose text and parameters disagree: a bug in the SQL stage, never sent. */
+export class SqlError extends Error {
+  override name = 'SqlError';
+}
 
 export class SqlBuilder {
   readonly params: unknown[] = [];
@@ -9,6 +20,48 @@ export class SqlBuilder {
     this.params.push(value);
     return `$${this.params.length}`;
   }
+
+  /**
+   * The finished statement. Every parameter must have its placeholder in the text and every
+   * placeholder a parameter: a value added but left out of the text would make Postgres refuse
+   * the statement (08P01, "bind message supplies N parameters") — or, prepared under its text,
+   * poison every later request with the same SQL.
+   */
+  statement(sql: string): Statement {
+    const count = this.params.length;
+    const used = placeholders(sql);
+    if (used.size !== count || [...used].some((n) => n < 1 || n > count))
+      throw new SqlError(
+        `statement uses placeholders {${[...used].join(',')}} for ${count} parameters`,
+      );
+    return { sql, params: this.params };
+  }
+}
+
+const DOUBLE_QUOTE = 34;
+const SINGLE_QUOTE = 39;
+const DOLLAR = 36;
+const isDigit = (code: number) => code >= 48 && code <= 57;
+
+/** The $n placeholders of a statement, outside quoted identifiers and string literals. */
+function placeholders(sql: string): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < sql.length; i++) {
+    const code = sql.charCodeAt(i);
+    if (code === DOUBLE_QUOTE || code === SINGLE_QUOTE) {
+      // To the closing quote; a doubled quote is an escaped one.
+      for (i++; i < sql.length; i++)
+        if (sql.charCodeAt(i) === code) {
+          if (sql.charCodeAt(i + 1) !== code) break;
+          i++;
+        }
+    } else if (code === DOLLAR && isDigit(sql.charCodeAt(i + 1))) {
+      let n = 0;
+      while (isDigit(sql.charCodeAt(i + 1))) n = n * 10 + sql.charCodeAt(++i) - 48;
+      out.add(n);
+    }
+  }
+  return out;
 }
 
 /** A quoted identifier: "name" with embedded quotes doubled and NULs dropped. */

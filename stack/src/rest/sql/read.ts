@@ -1,47 +1,57 @@
 // A read node as SQL: the select list, embedded resources as LATERAL joins whose JSON is built by
-// Postgres (row_to_json / json_agg), filters, grouping for aggregates, order, limit and offset.
+// Postgres (row_to_json / json_agg), spreads lifted into the parent, filters, grouping for
+// aggregates (hoisted ones included), order, limit and offset.
 import type { Field, SelectField } from '../parse/types.ts';
-import type { EmbedNode, ReadNode, ReadSource } from '../plan/types.ts';
+import type { EmbedNode, HoistedAggregate, ReadNode } from '../plan/types.ts';
 import type { SqlBuilder } from './builder.ts';
 import { castType, ident, qualified } from './builder.ts';
 import { fieldSql, whereSql } from './filter.ts';
-
-/** Where a node's rows come from: a table, a function call, or a CTE of mutated rows. */
-export type SourceSql = (b: SqlBuilder, source: ReadSource) => string;
+import { sourceSql } from './source.ts';
 
 export interface ReadOptions {
-  /** Leave out order, limit and offset (count queries). */
+  /** Leave out the select list, order, limit and offset (count queries). */
   countOnly?: boolean;
-  /** FROM text for the root instead of its source (mutation CTE). */
+  /** FROM text for the root instead of its source (the pgrst_source CTE of writes and calls). */
   rootFrom?: string;
   /** The root's limit after max_rows. */
   rootLimit?: number;
 }
 
-/** The output key of a select field: alias, else the last JSON key, else the column name. */
-export function outputName(f: SelectField): string {
+/** The output key of a field, when it is not the column's own name. */
+function aliasOf(f: SelectField): string | undefined {
   if (f.alias) return f.alias;
-  if (f.aggregate && (f.field.name === '' || !f.alias)) {
-    if (f.field.name === '') return 'count';
-    return f.aggregate;
-  }
+  if (f.aggregate) return f.field.name === '' ? 'count' : f.aggregate;
   const keys = f.field.json.filter((j) => !j.index);
-  return keys.length ? keys[keys.length - 1]!.key : f.field.name;
+  if (keys.length) return keys[keys.length - 1]!.key;
+  return f.cast || f.field.json.length ? f.field.name : undefined;
 }
 
-function selectFieldSql(b: SqlBuilder, alias: string, f: SelectField): string {
-  if (f.field.name === '*' && !f.aggregate) return `${ident(alias)}.*`;
-  let expr = f.field.name === '' ? '*' : fieldSql(b, alias, f.field);
-  if (f.cast) expr = `CAST(${expr} AS ${castType(f.cast)})`;
+/** A select item, and the expression it groups by (the same text, so the same parameters). */
+function selectFieldSql(
+  b: SqlBuilder,
+  alias: string,
+  f: SelectField,
+): { item: string; group: string } {
+  if (f.field.name === '*' && !f.aggregate)
+    return { item: `${ident(alias)}.*`, group: `${ident(alias)}.*` };
+  // '' is count()'s field: `count(*)`, or, hoisted out of a to-one spread, a mark of a joined row.
+  const base = f.field.name === '' ? (f.aggregate ? '*' : 'TRUE') : fieldSql(b, alias, f.field);
+  let expr = f.cast ? `CAST(${base} AS ${castType(f.cast)})` : base;
   if (f.aggregate) {
     expr = `${f.aggregate.toUpperCase()}(${expr})`;
     if (f.aggregateCast) expr = `CAST(${expr} AS ${castType(f.aggregateCast)})`;
   }
-  const plain = !f.alias && !f.cast && !f.aggregate && f.field.json.length === 0;
-  return plain ? expr : `${expr} AS ${ident(outputName(f))}`;
+  const name = aliasOf(f);
+  return { item: name === undefined ? expr : `${expr} AS ${ident(name)}`, group: base };
 }
 
-function orderTermSql(b: SqlBuilder, alias: string, node: ReadNode): string {
+function hoistedSql(h: HoistedAggregate): string {
+  let expr = `${h.aggregate.toUpperCase()}(${ident(h.relationAlias)}.${ident(h.column)})`;
+  if (h.aggregateCast) expr = `CAST(${expr} AS ${castType(h.aggregateCast)})`;
+  return `${expr} AS ${ident(h.outputName)}`;
+}
+
+function orderSql(b: SqlBuilder, alias: string, node: ReadNode): string {
   if (node.order.length === 0) return '';
   const terms = node.order.map((o) => {
     const base: Field = o.field;
@@ -55,15 +65,23 @@ function orderTermSql(b: SqlBuilder, alias: string, node: ReadNode): string {
   return ` ORDER BY ${terms.join(', ')}`;
 }
 
-/** The child relation's join condition against its parent alias. */
-function joinCondition(embed: EmbedNode, parentAlias: string): { from: string[]; where: string[] } {
+/** The child relation's FROM items and join condition against its parent alias. */
+function childFrom(embed: EmbedNode, parentAlias: string): { from: string[]; where: string[] } {
   const child = embed.node.alias;
   const rel = embed.rel;
+  if (rel.computed)
+    return {
+      from: [
+        `${qualified(rel.computed.fn.schema, rel.computed.fn.name)}(${ident(parentAlias)}) AS ${ident(child)}`,
+      ],
+      where: [],
+    };
+  const from = [`${sourceSql(embed.node.source)} AS ${ident(child)}`];
   if (rel.junction) {
     const j = rel.junction;
     const jAlias = `${child}_j`;
     return {
-      from: [`${qualified(j.table.schema, j.table.name)} AS ${ident(jAlias)}`],
+      from: [...from, `${qualified(j.table.schema, j.table.name)} AS ${ident(jAlias)}`],
       where: [
         ...j.source.map(
           ([pc, jc]) => `${ident(jAlias)}.${ident(jc)} = ${ident(parentAlias)}.${ident(pc)}`,
@@ -75,105 +93,98 @@ function joinCondition(embed: EmbedNode, parentAlias: string): { from: string[];
     };
   }
   return {
-    from: [],
+    from,
     where: rel.columns.map(
       ([pc, fc]) => `${ident(child)}.${ident(fc)} = ${ident(parentAlias)}.${ident(pc)}`,
     ),
   };
 }
 
-function childFrom(
+/** A spread's column as its parent selects it from the join aliased `a`. */
+function lifted(a: string, name: string): string {
+  return name === '*' ? `${a}.*` : `${a}.${ident(name)}`;
+}
+
+/** An embed's join, and the columns it adds to its parent's select list. */
+function embedSql(
   b: SqlBuilder,
-  embed: EmbedNode,
   parentAlias: string,
-  source: SourceSql,
-): string {
-  const rel = embed.rel;
-  if (rel.computed)
-    return `${qualified(rel.computed.fn.schema, rel.computed.fn.name)}(${ident(parentAlias)}) AS ${ident(embed.node.alias)}`;
-  return `${source(b, embed.node.source)} AS ${ident(embed.node.alias)}`;
-}
-
-/** Output names of a node's select list (for to-many spreads). */
-function outputNames(node: ReadNode, starColumns: (n: ReadNode) => string[]): string[] {
-  const names: string[] = [];
-  for (const f of node.fields) {
-    if (f.field.name === '*' && !f.aggregate) names.push(...starColumns(node));
-    else names.push(outputName(f));
+  embed: EmbedNode,
+): { join: string; selects: string[] } {
+  const a = ident(embed.node.alias);
+  const sub = readSql(b, embed.node, { alias: parentAlias, embed });
+  const kind = embed.inner ? 'INNER' : 'LEFT';
+  const shown = !embed.hidden;
+  if (embed.toOne) {
+    const join = ` ${kind} JOIN LATERAL (${sub}) AS ${a} ON TRUE`;
+    if (!shown) return { join, selects: [] };
+    if (embed.spread) return { join, selects: embed.spreadColumns.map((n) => lifted(a, n)) };
+    return { join, selects: [`row_to_json(${a}.*)::jsonb AS ${ident(embed.outputName)}`] };
   }
-  for (const e of node.embeds) if (!e.hidden && !e.spread) names.push(e.outputName);
-  return names;
+  if (embed.spread) {
+    // To-many spread: one array per column, as PostgREST v13 answers.
+    const arrays = embed.spreadColumns.map(
+      (n) => `COALESCE(json_agg(${a}.${ident(n)}), '[]')::jsonb AS ${ident(n)}`,
+    );
+    const join = ` ${kind} JOIN LATERAL (SELECT ${['count(*) AS pgrst_n', ...arrays].join(', ')} FROM (${sub}) AS ${a}) AS ${a} ON ${embed.inner ? `${a}.pgrst_n > 0` : 'TRUE'}`;
+    return { join, selects: shown ? embed.spreadColumns.map((n) => lifted(a, n)) : [] };
+  }
+  const join = ` ${kind} JOIN LATERAL (SELECT json_agg(${a})::jsonb AS ${a} FROM (${sub}) AS ${a}) AS ${a} ON ${embed.inner ? `${a} IS NOT NULL` : 'TRUE'}`;
+  return {
+    join,
+    selects: shown ? [`COALESCE(${a}.${a}, '[]') AS ${ident(embed.outputName)}`] : [],
+  };
 }
 
-export interface ReadContext {
-  source: SourceSql;
-  starColumns: (node: ReadNode) => string[];
+/** The expression an output column groups by (the select item without its alias). */
+function grouped(item: string): string {
+  return item.replace(/ AS "(?:[^"]|"")*"$/, '');
 }
 
-/** SELECT … for one node; parentAlias set for embedded nodes (correlated by LATERAL). */
+/** SELECT … for one node; `parent` set for embedded nodes (correlated by LATERAL). */
 export function readSql(
   b: SqlBuilder,
-  ctx: ReadContext,
   node: ReadNode,
   parent?: { alias: string; embed: EmbedNode },
   options: ReadOptions = {},
 ): string {
   const alias = node.alias;
+  const aggregated = node.fields.some((f) => f.aggregate) || node.hoisted.length > 0;
+  const bare = options.countOnly && !aggregated;
   const selects: string[] = [];
-  const joins: string[] = [];
   const groupBy: string[] = [];
-  const aggregated = node.fields.some((f) => f.aggregate);
-  if (options.countOnly && !aggregated) selects.push('1');
-  else {
+  const joins: string[] = [];
+  if (!bare) {
     for (const f of node.fields) {
-      selects.push(selectFieldSql(b, alias, f));
-      if (aggregated && !f.aggregate)
-        groupBy.push(f.field.name === '*' ? `${ident(alias)}.*` : fieldSql(b, alias, f.field));
+      const { item, group } = selectFieldSql(b, alias, f);
+      selects.push(item);
+      if (aggregated && !f.aggregate) groupBy.push(group);
     }
+    for (const h of node.hoisted) selects.push(hoistedSql(h));
+    // A to-one spread is never aggregated itself: what passes through needs no grouping.
+    for (const p of node.passThrough) selects.push(`${ident(p.relationAlias)}.${ident(p.column)}`);
   }
   for (const embed of node.embeds) {
-    const a = ident(embed.node.alias);
-    const sub = readSql(b, ctx, embed.node, { alias, embed });
-    const kind = embed.inner ? 'INNER' : 'LEFT';
-    if (embed.toOne) {
-      joins.push(` ${kind} JOIN LATERAL (${sub}) AS ${a} ON TRUE`);
-      if (!embed.hidden && !(options.countOnly && !aggregated)) {
-        if (embed.spread) selects.push(`${a}.*`);
-        else selects.push(`row_to_json(${a}.*)::jsonb AS ${ident(embed.outputName)}`);
-        if (aggregated) groupBy.push(embed.spread ? `${a}.*` : ident(embed.outputName));
-      }
-      continue;
-    }
-    if (embed.spread) {
-      const cols = outputNames(embed.node, ctx.starColumns).map(
-        (n) => `COALESCE(json_agg(${a}.${ident(n)}), '[]')::jsonb AS ${ident(n)}`,
-      );
-      joins.push(
-        ` ${kind} JOIN LATERAL (SELECT ${['count(*) AS pgrst_n', ...cols].join(', ')} FROM (${sub}) AS ${a}) AS ${a} ON ${embed.inner ? `${a}.pgrst_n > 0` : 'TRUE'}`,
-      );
-      if (!embed.hidden && !(options.countOnly && !aggregated))
-        for (const n of outputNames(embed.node, ctx.starColumns)) selects.push(`${a}.${ident(n)}`);
-      continue;
-    }
-    joins.push(
-      ` ${kind} JOIN LATERAL (SELECT json_agg(${a})::jsonb AS ${a} FROM (${sub}) AS ${a}) AS ${a} ON ${embed.inner ? `${a} IS NOT NULL` : 'TRUE'}`,
-    );
-    if (!embed.hidden && !(options.countOnly && !aggregated)) {
-      selects.push(`COALESCE(${a}.${a}, '[]') AS ${ident(embed.outputName)}`);
-      if (aggregated) groupBy.push(ident(embed.outputName));
+    const { join, selects: added } = embedSql(b, alias, embed);
+    joins.push(join);
+    if (bare) continue;
+    for (const item of added) {
+      selects.push(item);
+      if (aggregated) groupBy.push(grouped(item));
     }
   }
+  if (bare) selects.push('1');
   let from: string;
   const extraWhere: string[] = [];
   if (parent) {
-    const cond = joinCondition(parent.embed, parent.alias);
-    from = [childFrom(b, parent.embed, parent.alias, ctx.source), ...cond.from].join(', ');
-    extraWhere.push(...cond.where);
-  } else from = options.rootFrom ?? `${ctx.source(b, node.source)} AS ${ident(alias)}`;
+    const child = childFrom(parent.embed, parent.alias);
+    from = child.from.join(', ');
+    extraWhere.push(...child.where);
+  } else from = options.rootFrom ?? `${sourceSql(node.source)} AS ${ident(alias)}`;
   let sql = `SELECT ${selects.join(', ')} FROM ${from}${joins.join('')}${whereSql(b, alias, node.where, extraWhere)}`;
-  if (groupBy.length && aggregated) sql += ` GROUP BY ${groupBy.join(', ')}`;
+  if (aggregated && groupBy.length) sql += ` GROUP BY ${groupBy.join(', ')}`;
   if (!options.countOnly) {
-    sql += orderTermSql(b, alias, node);
+    sql += orderSql(b, alias, node);
     const limit = parent ? node.limit : options.rootLimit;
     if (limit !== undefined) sql += ` LIMIT ${b.param(limit)}`;
     if (node.offset) sql += ` OFFSET ${b.param(node.offset)}`;

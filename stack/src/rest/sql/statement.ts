@@ -1,14 +1,41 @@
-// Whole statements: the read, mutation and call queries wrapped as PostgREST wraps them, returning
-// one row {total_result_set, page_total, body, response_headers, response_status, ...}.
-import type { CallPlan, Media, MutatePlan, ReadNode, ReadPlan } from '../plan/types.ts';
-import { SqlBuilder, ident, literal, qualified } from './builder.ts';
+// Whole statements, wrapped as PostgREST wraps them (Statements.hs): one row of
+// {total_result_set, page_total, body, response_headers, response_status, …}, the JSON built by
+// Postgres; and the EXPLAIN that a planned or estimated count reads.
+import type { ExplainRequest } from '../parse/media.ts';
+import type { CallPlan, Media, MutatePlan, Plan, ReadPlan } from '../plan/types.ts';
+import { SqlBuilder, ident, literal, type Statement } from './builder.ts';
 import { mutationSql } from './mutate.ts';
-import { readSql, type ReadContext } from './read.ts';
-import { callExpression, sourceSql } from './source.ts';
+import { readSql, type ReadOptions } from './read.ts';
+import { callSql } from './source.ts';
 
-export interface Statement {
-  sql: string;
-  params: unknown[];
+export type { Statement } from './builder.ts';
+
+export interface Statements {
+  main: Statement;
+  /** EXPLAIN of the count, read for `count=planned` and for estimates beyond max_rows. */
+  plannedCount?: Statement;
+}
+
+/** The SQL stage's entry: the statement a plan runs, and the EXPLAIN its count may need. */
+export function statementsFor(plan: Plan): Statements {
+  if (plan.kind === 'read' || plan.kind === 'call') {
+    const read = plan.kind === 'read' ? plan : plan.read;
+    const main = plan.kind === 'read' ? readStatement(plan) : callStatement(plan);
+    if (read.explain) return { main: explained(main, read.explain) };
+    const planned = read.count === 'planned' || read.count === 'estimated';
+    return planned ? { main, plannedCount: plannedCountStatement(plan) } : { main };
+  }
+  const main = mutateStatement(plan);
+  return { main: plan.explain ? explained(main, plan.explain) : main };
+}
+
+/** EXPLAIN of a statement, with the format and options the request asked for. */
+function explained(statement: Statement, explain: ExplainRequest): Statement {
+  const options = [
+    `FORMAT ${explain.format.toUpperCase()}`,
+    ...explain.options.map((o) => o.toUpperCase()),
+  ];
+  return { sql: `EXPLAIN (${options.join(', ')}) ${statement.sql}`, params: statement.params };
 }
 
 const GUCS =
@@ -17,59 +44,101 @@ const GUCS =
 const CSV =
   "(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text AS k FROM (SELECT row_to_json(hh) AS r FROM pgrst_source AS hh LIMIT 1) s) a) || '\n' || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), '\n'), '')";
 
-function bodySql(
-  media: Media,
-  scalar: 'none' | 'single' | 'set',
-  singleComposite = false,
-  strip = false,
-): string {
-  if (media === 'csv') return CSV;
-  const value = scalar === 'none' ? '_postgrest_t' : '_postgrest_t.pgrst_scalar';
-  const s = (sql: string) => (strip ? `json_strip_nulls(${sql})` : sql);
-  if (media === 'object' || scalar === 'single' || singleComposite)
-    return `coalesce((${s(`json_agg(${value})->0`)})::text, 'null')`;
-  return `coalesce(${s(`json_agg(${value})`)}, '[]')::text`;
+/** What a result row holds: rows, a single composite, one scalar, or a set of scalars. */
+type Shape = 'rows' | 'single' | 'scalar' | 'scalars';
+
+const stripped = (json: string, strip: boolean) => (strip ? `json_strip_nulls(${json})` : json);
+
+function bodySql(media: Media, shape: Shape, strip: boolean): string {
+  if (media === 'csv' && shape !== 'scalar' && shape !== 'scalars') return CSV;
+  const value =
+    shape === 'scalar' || shape === 'scalars' ? '_postgrest_t.pgrst_scalar' : '_postgrest_t';
+  if (media === 'object' || shape === 'single' || shape === 'scalar')
+    return `coalesce((${stripped(`json_agg(${value})->0`, strip)})::text, 'null')`;
+  return `coalesce(${stripped(`json_agg(${value})`, strip)}, '[]')::text`;
 }
 
-export function readContext(starColumns: (node: ReadNode) => string[]): ReadContext {
-  return { source: sourceSql, starColumns };
+/**
+ * The total for `count=exact|estimated`: the page's own count when nothing limits the page, else
+ * a count query (capped at max_rows + 1 for an estimate, which answers from the plan beyond it).
+ */
+function countSql(b: SqlBuilder, plan: ReadPlan, page: string, from?: string) {
+  if (plan.count !== 'exact' && plan.count !== 'estimated')
+    return { cte: '', total: 'NULL::bigint' };
+  const limited =
+    plan.maxRows !== undefined || plan.root.limit !== undefined || (plan.root.offset ?? 0) > 0;
+  if (!limited) return { cte: '', total: page };
+  let query = readSql(b, plan.root, undefined, { countOnly: true, rootFrom: from });
+  if (plan.count === 'estimated' && plan.maxRows !== undefined)
+    query += ` LIMIT ${b.param(plan.maxRows + 1)}`;
+  return {
+    cte: `, pgrst_source_count AS (${query})`,
+    total: '(SELECT pg_catalog.count(*) FROM pgrst_source_count)',
+  };
 }
 
-export function readStatement(plan: ReadPlan, ctx: ReadContext): Statement {
+function wrapped(
+  source: string,
+  count: { cte: string; total: string },
+  page: string,
+  body: string,
+  from: string,
+) {
+  return `WITH pgrst_source AS (${source})${count.cte} SELECT ${count.total} AS total_result_set, ${page} AS page_total, ${body} AS body, ${GUCS} FROM (${from}) _postgrest_t`;
+}
+
+export function readStatement(plan: ReadPlan): Statement {
   const b = new SqlBuilder();
-  const main = readSql(b, ctx, plan.root, undefined, { rootLimit: rootLimit(plan) });
-  let count = 'NULL::bigint';
-  let countCte = '';
-  if (plan.count === 'exact' || plan.count === 'estimated') {
-    countCte = `, pgrst_source_count AS (${readSql(b, ctx, plan.root, undefined, { countOnly: true })})`;
-    count = '(SELECT pg_catalog.count(*) FROM pgrst_source_count)';
-  }
-  const sql = `WITH pgrst_source AS (${main})${countCte} SELECT ${count} AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${
-    // HEAD answers no body: Postgres need not build one.
-    plan.headOnly ? "''" : bodySql(plan.media, 'none', false, plan.stripNulls)
-  } AS body, ${GUCS} FROM (SELECT * FROM pgrst_source) _postgrest_t`;
-  return { sql, params: b.params };
+  const main = readSql(b, plan.root, undefined, { rootLimit: plan.rootLimit });
+  const page = 'pg_catalog.count(_postgrest_t)';
+  const count = countSql(b, plan, page);
+  // HEAD answers no body: Postgres need not build one.
+  const body = plan.headOnly ? "''" : bodySql(plan.media, 'rows', plan.stripNulls);
+  return b.statement(wrapped(main, count, page, body, 'SELECT * FROM pgrst_source'));
+}
+
+export function callStatement(plan: CallPlan): Statement {
+  const r = plan.routine;
+  const read = plan.read;
+  const b = new SqlBuilder();
+  const source = read.root.source;
+  const call = source.kind === 'call' ? callSql(b, source) : '';
+  const from = `pgrst_source AS ${ident(read.root.alias)}`;
+  const options: ReadOptions = { rootFrom: from, rootLimit: read.rootLimit };
+  const main = readSql(b, read.root, undefined, options);
+  const page = r.returnsSet ? 'pg_catalog.count(_postgrest_t)' : '1';
+  const count = countSql(b, read, page, from);
+  const shape: Shape = r.returnsComposite
+    ? r.returnsSet
+      ? 'rows'
+      : 'single'
+    : r.returnsSet
+      ? 'scalars'
+      : 'scalar';
+  const body = read.headOnly ? "''" : bodySql(read.media, shape, read.stripNulls);
+  return b.statement(wrapped(call, count, page, body, main));
 }
 
 /** EXPLAIN of the count query, for Prefer: count=planned|estimated. */
-export function plannedCountStatement(plan: ReadPlan, ctx: ReadContext): Statement {
+export function plannedCountStatement(plan: ReadPlan | CallPlan): Statement {
   const b = new SqlBuilder();
-  const sql = `EXPLAIN (FORMAT JSON) ${readSql(b, ctx, plan.root, undefined, { countOnly: true })}`;
-  return { sql, params: b.params };
+  if (plan.kind === 'read') {
+    const query = readSql(b, plan.root, undefined, { countOnly: true });
+    return b.statement(`EXPLAIN (FORMAT JSON) ${query}`);
+  }
+  const source = plan.read.root.source;
+  const call = source.kind === 'call' ? callSql(b, source) : '';
+  const from = `pgrst_source AS ${ident(plan.read.root.alias)}`;
+  const query = readSql(b, plan.read.root, undefined, { countOnly: true, rootFrom: from });
+  return b.statement(`EXPLAIN (FORMAT JSON) WITH pgrst_source AS (${call}) ${query}`);
 }
 
-function rootLimit(plan: ReadPlan): number | undefined {
-  const asked = plan.root.limit;
-  if (plan.maxRows === undefined) return asked;
-  return asked === undefined ? plan.maxRows : Math.min(asked, plan.maxRows);
-}
-
-export function mutateStatement(plan: MutatePlan, ctx: ReadContext): Statement {
+export function mutateStatement(plan: MutatePlan): Statement {
   const b = new SqlBuilder();
   const mutation = mutationSql(b, plan);
   const wantsBody = plan.prefs.return === 'representation';
   const select = wantsBody
-    ? readSql(b, ctx, plan.returning, undefined, {
+    ? readSql(b, plan.returning, undefined, {
         rootFrom: `pgrst_source AS ${ident(plan.returning.alias)}`,
       })
     : 'SELECT * FROM pgrst_source';
@@ -86,51 +155,13 @@ export function mutateStatement(plan: MutatePlan, ctx: ReadContext): Statement {
     plan.kind === 'insert' && plan.onConflict?.resolution === 'merge-duplicates'
       ? "nullif(current_setting('pgrst.inserted', true), '')::int"
       : 'NULL::int';
-  const sql = `WITH pgrst_source AS (${mutation}) SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${location} AS header, ${
-    wantsBody ? bodySql(plan.media, 'none', false, plan.stripNulls) : "''"
-  } AS body, ${GUCS}, ${inserted} AS response_inserted FROM (${select}) _postgrest_t`;
-  return { sql, params: b.params };
+  const body = wantsBody ? bodySql(plan.media, 'rows', plan.stripNulls) : "''";
+  return b.statement(
+    `WITH pgrst_source AS (${mutation}) SELECT '' AS total_result_set, pg_catalog.count(_postgrest_t) AS page_total, ${location} AS header, ${body} AS body, ${GUCS}, ${inserted} AS response_inserted FROM (${select}) _postgrest_t`,
+  );
 }
 
-export function callStatement(plan: CallPlan, ctx: ReadContext): Statement {
-  const r = plan.routine;
-  const read = plan.read;
-  if (r.returnsComposite) {
-    const single = !r.returnsSet;
-    const b = new SqlBuilder();
-    const main = readSql(b, ctx, read.root, undefined, { rootLimit: rootLimitCall(read) });
-    let count = 'NULL::bigint';
-    let countCte = '';
-    if (read.count === 'exact' || read.count === 'estimated') {
-      countCte = `, pgrst_source_count AS (${readSql(b, ctx, read.root, undefined, { countOnly: true })})`;
-      count = '(SELECT pg_catalog.count(*) FROM pgrst_source_count)';
-    }
-    const sql = `WITH pgrst_source AS (${main})${countCte} SELECT ${count} AS total_result_set, ${
-      single ? '1' : 'pg_catalog.count(_postgrest_t)'
-    } AS page_total, ${bodySql(read.media, 'none', single, read.stripNulls)} AS body, ${GUCS} FROM (SELECT * FROM pgrst_source) _postgrest_t`;
-    return { sql, params: b.params };
-  }
-  const b = new SqlBuilder();
-  const src = read.root.source;
-  if (src.kind !== 'call') throw new Error('call plan without a call source');
-  const { call, from } = callExpression(b, src);
-  const main = `SELECT ${call} AS pgrst_scalar${from ? ` FROM ${from}` : ''}`;
-  const scalar = r.returnsSet ? 'set' : 'single';
-  const media = read.media === 'csv' ? 'json' : read.media;
-  const sql = `WITH pgrst_source AS (${main}) SELECT NULL::bigint AS total_result_set, ${
-    r.returnsSet ? 'pg_catalog.count(_postgrest_t)' : '1'
-  } AS page_total, ${bodySql(media, scalar, false, read.stripNulls)} AS body, ${GUCS} FROM (SELECT * FROM pgrst_source) _postgrest_t`;
-  return { sql, params: b.params };
-}
-
-function rootLimitCall(plan: ReadPlan): number | undefined {
-  return rootLimit(plan);
-}
-
-/** The SET statement run first in every transaction: search_path (and read-only for reads). */
 /** The search_path setting's value: the schemas as quoted identifiers. */
 export function searchPathValue(searchPath: string[]): string {
   return searchPath.map((s) => ident(s)).join(', ');
 }
-
-export { qualified };

@@ -1,7 +1,7 @@
 // Foreign keys seen through views, as PostgREST infers them: each view column that passes a base
 // column through unchanged (the `resorigtbl` / `resorigcol` of the view's target list) carries the
 // base column's foreign keys and primary key, so views embed like the tables beneath them.
-import type { Queryable } from '../db/adapter.ts';
+import type { Queryable } from '../../db/adapter.ts';
 
 const RELATIONS = `
   select c.oid::text as oid, n.nspname as schema, c.relname as name, c.relkind::text as kind
@@ -18,7 +18,8 @@ const ATTRIBUTES = `
 const KEYS = `
   select k.conname::text as name, k.contype::text as type, k.conrelid::text as src, k.conkey::int[] as src_cols,
     k.confrelid::text as dst, coalesce(k.confkey::int[], '{}') as dst_cols
-  from pg_constraint k where k.contype in ('f', 'p', 'u') order by k.conname`;
+  from pg_constraint k
+  where k.contype in ('p', 'u') or (k.contype = 'f' and k.conparentid = 0) order by k.conname`;
 
 const VIEW_DEFS = `
   select r.ev_class::text as oid, r.ev_action::text as action
@@ -93,22 +94,30 @@ export async function loadKeys(db: Queryable, schemas: string[]): Promise<KeyInf
     return next && depth < 20 ? resolve(next, depth + 1) : undefined;
   };
   /** For a base table oid, every exposed relation showing those columns: (oid, column names). */
+  /**
+   * For a base table oid, every exposed relation showing those columns, with their names there:
+   * a view showing a column twice shows the key each way (PostgREST expands every combination).
+   */
   const exposures = (oid: string, cols: number[]): { oid: string; names: string[] }[] => {
     const out: { oid: string; names: string[] }[] = [];
     const base = relByOid.get(oid);
     if (base && schemas.includes(base.schema))
       out.push({ oid, names: cols.map((c) => attName.get(oid)?.get(c) ?? '') });
     for (const [viewOid, origins] of direct) {
-      const names: string[] = [];
-      for (const c of cols) {
-        const found = [...origins.keys()].find((resno) => {
-          const r = resolve(origins.get(resno)!);
-          return r?.oid === oid && r.num === c;
-        });
-        if (found === undefined) break;
-        names.push(attName.get(viewOid)!.get(found)!);
-      }
-      if (names.length === cols.length) out.push({ oid: viewOid, names });
+      const choices = cols.map((c) =>
+        [...origins.keys()]
+          .filter((resno) => {
+            const r = resolve(origins.get(resno)!);
+            return r?.oid === oid && r.num === c;
+          })
+          .map((resno) => attName.get(viewOid)!.get(resno)!),
+      );
+      if (choices.some((names) => names.length === 0)) continue;
+      const combinations = choices.reduce<string[][]>(
+        (acc, names) => acc.flatMap((prefix) => names.map((n) => [...prefix, n])),
+        [[]],
+      );
+      for (const names of combinations) out.push({ oid: viewOid, names });
     }
     return out;
   };

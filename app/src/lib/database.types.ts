@@ -1,0 +1,463 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  // The version of PostgREST serving this schema: createClient<Database>() enables what it
+  // supports without a { PostgrestVersion } option
+  __InternalSupabase: {
+    PostgrestVersion: "14.1"
+  }
+  graphql_public: {
+    Tables: {
+      [_ in never]: never
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      [_ in never]: never
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+  public: {
+    Tables: {
+      attachments: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          file_name: string
+          id: string
+          mime_type: string | null
+          note_id: string
+          notebook_id: string
+          path: string
+          size_bytes: number
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          file_name: string
+          id?: string
+          mime_type?: string | null
+          note_id: string
+          notebook_id: string
+          path: string
+          size_bytes: number
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          file_name?: string
+          id?: string
+          mime_type?: string | null
+          note_id?: string
+          notebook_id?: string
+          path?: string
+          size_bytes?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "attachments_created_by_profile_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "attachments_note_id_notebook_id_fkey"
+            columns: ["note_id", "notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
+          },
+          {
+            foreignKeyName: "attachments_notebook_id_fkey"
+            columns: ["notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notebooks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      invitations: {
+        Row: {
+          created_at: string
+          email: string
+          id: string
+          invited_by: string | null
+          notebook_id: string
+          role: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          id?: string
+          invited_by?: string | null
+          notebook_id: string
+          role: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          id?: string
+          invited_by?: string | null
+          notebook_id?: string
+          role?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invitations_invited_by_profile_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invitations_notebook_id_fkey"
+            columns: ["notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notebooks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notebook_members: {
+        Row: {
+          created_at: string
+          notebook_id: string
+          role: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          notebook_id: string
+          role: string
+          updated_at?: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          notebook_id?: string
+          role?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notebook_members_notebook_id_fkey"
+            columns: ["notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notebooks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notebook_members_profile_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notebooks: {
+        Row: {
+          created_at: string
+          id: string
+          name: string
+          owner_id: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          name: string
+          owner_id?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          name?: string
+          owner_id?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      notes: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          id: string
+          notebook_id: string
+          pinned: boolean
+          search: unknown
+          tags: string[]
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          id?: string
+          notebook_id: string
+          pinned?: boolean
+          search?: unknown
+          tags?: string[]
+          title?: string
+          updated_at?: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          id?: string
+          notebook_id?: string
+          pinned?: boolean
+          search?: unknown
+          tags?: string[]
+          title?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notes_author_profile_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notes_notebook_id_fkey"
+            columns: ["notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notebooks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      profiles: {
+        Row: {
+          avatar_path: string | null
+          created_at: string
+          display_name: string | null
+          id: string
+          updated_at: string
+        }
+        Insert: {
+          avatar_path?: string | null
+          created_at?: string
+          display_name?: string | null
+          id: string
+          updated_at?: string
+        }
+        Update: {
+          avatar_path?: string | null
+          created_at?: string
+          display_name?: string | null
+          id?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      storage_cleanup: {
+        Row: {
+          bucket_id: string
+          created_at: string
+          id: number
+          owner_id: string | null
+          path: string
+        }
+        Insert: {
+          bucket_id: string
+          created_at?: string
+          id?: never
+          owner_id?: string | null
+          path: string
+        }
+        Update: {
+          bucket_id?: string
+          created_at?: string
+          id?: never
+          owner_id?: string | null
+          path?: string
+        }
+        Relationships: []
+      }
+    }
+    Views: {
+      [_ in never]: never
+    }
+    Functions: {
+      account_by_email: {
+        Args: { address: string }
+        Returns: {
+          confirmed: boolean
+          id: string
+        }[]
+      }
+      add_notebook_invitation: {
+        Args: {
+          actor: string
+          address: string
+          member_role: string
+          notebook: string
+        }
+        Returns: boolean
+      }
+      add_notebook_member: {
+        Args: {
+          actor: string
+          member: string
+          member_role: string
+          notebook: string
+        }
+        Returns: boolean
+      }
+      can_access_attachment: {
+        Args: { min_role?: string; object_name: string; require_note?: boolean }
+        Returns: boolean
+      }
+      can_see_avatar_folder: { Args: { object_name: string }; Returns: boolean }
+      end_my_session: { Args: { session: string }; Returns: boolean }
+      is_notebook_member: {
+        Args: { min_role?: string; notebook_id: string }
+        Returns: boolean
+      }
+      mfa_satisfied: { Args: never; Returns: boolean }
+      my_notebook_ids: { Args: { min_role?: string }; Returns: string[] }
+      my_sessions: {
+        Args: never
+        Returns: {
+          aal: string
+          created_at: string
+          current: boolean
+          id: string
+          ip: string
+          last_active_at: string
+          user_agent: string
+        }[]
+      }
+      role_rank: { Args: { role: string }; Returns: number }
+      shares_notebook_with: { Args: { other: string }; Returns: boolean }
+      tags_text: { Args: { tags: string[] }; Returns: string }
+      user_id_by_email: { Args: { address: string }; Returns: string }
+      valid_tags: { Args: { tags: string[] }; Returns: boolean }
+    }
+    Enums: {
+      [_ in never]: never
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  Options extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  Name extends (Options extends { schema: keyof DatabaseWithoutInternals }
+    ? keyof (DatabaseWithoutInternals[Options["schema"]]["Tables"] &
+        DatabaseWithoutInternals[Options["schema"]]["Views"])
+    : never) = never,
+> = Options extends { schema: keyof DatabaseWithoutInternals }
+  ? (DatabaseWithoutInternals[Options["schema"]]["Tables"] &
+      DatabaseWithoutInternals[Options["schema"]]["Views"])[Name] extends {
+      Row: infer T
+    }
+    ? T
+    : never
+  : Options extends keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] & DefaultSchema["Views"])[Options] extends {
+        Row: infer T
+      }
+      ? T
+      : never
+    : never
+
+export type TablesInsert<
+  Options extends
+    keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
+  Name extends (Options extends { schema: keyof DatabaseWithoutInternals }
+    ? keyof DatabaseWithoutInternals[Options["schema"]]["Tables"]
+    : never) = never,
+> = Options extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[Options["schema"]]["Tables"][Name] extends {
+      Insert: infer T
+    }
+    ? T
+    : never
+  : Options extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][Options] extends { Insert: infer T }
+      ? T
+      : never
+    : never
+
+export type TablesUpdate<
+  Options extends
+    keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
+  Name extends (Options extends { schema: keyof DatabaseWithoutInternals }
+    ? keyof DatabaseWithoutInternals[Options["schema"]]["Tables"]
+    : never) = never,
+> = Options extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[Options["schema"]]["Tables"][Name] extends {
+      Update: infer T
+    }
+    ? T
+    : never
+  : Options extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][Options] extends { Update: infer T }
+      ? T
+      : never
+    : never
+
+export type Enums<
+  Options extends
+    keyof DefaultSchema["Enums"] | { schema: keyof DatabaseWithoutInternals },
+  Name extends (Options extends { schema: keyof DatabaseWithoutInternals }
+    ? keyof DatabaseWithoutInternals[Options["schema"]]["Enums"]
+    : never) = never,
+> = Options extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[Options["schema"]]["Enums"][Name]
+  : Options extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][Options]
+    : never
+
+export type CompositeTypes<
+  Options extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  Name extends (Options extends { schema: keyof DatabaseWithoutInternals }
+    ? keyof DatabaseWithoutInternals[Options["schema"]]["CompositeTypes"]
+    : never) = never,
+> = Options extends { schema: keyof DatabaseWithoutInternals }
+  ? DatabaseWithoutInternals[Options["schema"]]["CompositeTypes"][Name]
+  : Options extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][Options]
+    : never
+
+export const Constants = {
+  graphql_public: {
+    Enums: {},
+  },
+  public: {
+    Enums: {},
+  },
+} as const

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { contentTypeOf, negotiate } from './media.ts';
+
+describe('media types', () => {
+  it('choose the first acceptable type by quality, with nulls=stripped on PostgREST’s own', () => {
+    expect(
+      negotiate('text/csv;q=0.5, application/vnd.pgrst.object+json;nulls=stripped', false),
+    ).toEqual({
+      accept: 'object',
+      stripNulls: true,
+    });
+    expect(negotiate('application/json;nulls=stripped', false)).toEqual({
+      accept: 'json',
+      stripNulls: false,
+    });
+    expect(negotiate(null, true)).toEqual({ accept: 'openapi', stripNulls: false });
+  });
+
+  it('read an execution-plan request: format, the type it is for, and options', () => {
+    expect(
+      negotiate(
+        'application/vnd.pgrst.plan+json; for="text/csv"; options=analyze|verbose|bogus;',
+        false,
+      ),
+    ).toEqual({
+      accept: 'plan',
+      stripNulls: false,
+      explain: {
+        format: 'json',
+        for: 'csv',
+        options: ['analyze', 'verbose'],
+        mime: 'application/vnd.pgrst.plan+json; for="text/csv"; options=analyze|verbose',
+      },
+    });
+    expect(negotiate('application/vnd.pgrst.plan', false).explain).toMatchObject({
+      format: 'text',
+      for: 'json',
+      options: [],
+    });
+  });
+
+  it('read a body’s type, JSON when none is given', () => {
+    expect(contentTypeOf(null)).toEqual({ type: 'json', mime: 'application/json' });
+    expect(contentTypeOf('Text/Plain; charset=utf-8')).toEqual({
+      type: 'text',
+      mime: 'text/plain',
+    });
+    expect(contentTypeOf('image/png').type).toBe('other');
+  });
+});
