@@ -10,7 +10,7 @@ export function App({ supabase }: { supabase: Supabase }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
   );
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => createAppRouter({ queryClient, supabase }));
   return (
     <SupabaseContext.Provider value={supabase}>
       <QueryClientProvider client={queryClient}>

@@ -1,15 +1,13 @@
 // The notebook a notes page shows: its name and the signed-in user's role in it. Null when it
 // does not exist or the user is not (or no longer) a member.
 import { useQuery } from '@tanstack/react-query';
-import { useSupabase } from '../../lib/supabase.ts';
+import { useSupabase, type Supabase } from '../../lib/supabase.ts';
 import { noteKeys } from './keys.ts';
 import type { NotebookInfo, Role } from './types.ts';
 
-export function useNotebookQuery(notebookId: string, userId: string) {
-  const supabase = useSupabase();
-  return useQuery({
+export function notebookOptions(supabase: Supabase, notebookId: string, userId: string) {
+  return {
     queryKey: noteKeys.notebook(notebookId),
-    refetchOnWindowFocus: 'always',
     queryFn: async (): Promise<NotebookInfo | null> => {
       const { data, error } = await supabase
         .from('notebook_members')
@@ -22,5 +20,13 @@ export function useNotebookQuery(notebookId: string, userId: string) {
       if (!row || !row.notebooks) return null;
       return { id: row.notebooks.id, name: row.notebooks.name, role: row.role };
     },
+  };
+}
+
+export function useNotebookQuery(notebookId: string, userId: string) {
+  const supabase = useSupabase();
+  return useQuery({
+    ...notebookOptions(supabase, notebookId, userId),
+    refetchOnWindowFocus: 'always',
   });
 }
