@@ -106,9 +106,9 @@ export function CommandPalette({ onClose, commands }: Props) {
         aria-busy={search.isFetching || undefined}
         data-results-for={resultsFor ?? undefined}
       >
-        {groups.map((group) => (
-          <div key={group} role="group" aria-labelledby={`${listId}-${group}`}>
-            <div className="palette__group" role="presentation" id={`${listId}-${group}`}>
+        {groups.map((group, g) => (
+          <div key={group} role="group" aria-labelledby={`${listId}-group-${g}`}>
+            <div className="palette__group" role="presentation" id={`${listId}-group-${g}`}>
               {group}
             </div>
             {items.map((item, i) =>
@@ -119,7 +119,7 @@ export function CommandPalette({ onClose, commands }: Props) {
                   role="option"
                   aria-selected={i === current}
                   className="palette__option"
-                  data-testid={item.id.startsWith('note:') ? 'search-hit' : undefined}
+                  data-testid={item.group === 'Notes' ? 'search-hit' : undefined}
                   onMouseDown={(e) => e.preventDefault()}
                   onMouseMove={() => setActive(i)}
                   onClick={() => choose(item)}
