@@ -14,7 +14,7 @@ import { NotebookListItem } from './notebook-list-item.tsx';
 
 export function NotebooksPage({ intro, recent }: { intro?: ReactNode; recent?: ReactNode }) {
   const { user } = useSignedIn();
-  const notebooks = useNotebooksQuery(user.id);
+  const notebooks = useNotebooksQuery(user.id, { fresh: true });
   useEffect(() => {
     document.title = 'Notebooks · Sheaf';
   }, []);

@@ -58,8 +58,13 @@ export function notebooksOptions(supabase: Supabase, userId: string) {
   };
 }
 
-/** Refetched whenever the window regains focus (realtime is not used). */
-export function useNotebooksQuery(userId: string) {
+/** Refetched whenever the window regains focus (realtime is not used), and — for a page that
+ * must show the list as it is now (home, after leaving a notebook) — whenever it opens. */
+export function useNotebooksQuery(userId: string, { fresh = false } = {}) {
   const supabase = useSupabase();
-  return useQuery({ ...notebooksOptions(supabase, userId), refetchOnWindowFocus: 'always' });
+  return useQuery({
+    ...notebooksOptions(supabase, userId),
+    refetchOnWindowFocus: 'always',
+    refetchOnMount: fresh ? 'always' : true,
+  });
 }
