@@ -10,8 +10,6 @@ import { ProtectedGuard } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { SignedInLayout } from './signed-in-layout.tsx';
-import { WorkspaceLayout } from './workspace-layout.tsx';
 import { authRoutes } from './auth-routes.tsx';
 import { settingsRoute } from './settings-routes.tsx';
 
@@ -40,11 +38,17 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
           Component: ProtectedGuard,
           children: [
             {
-              Component: SignedInLayout,
+              // The signed-in frame loads with the first signed-in page, never with sign-in.
+              lazy: async () => ({
+                Component: (await import('./signed-in-layout.tsx')).SignedInLayout,
+              }),
               children: [
                 {
                   lazy: async () => {
-                    const { NotebooksSidebar } = await import('../notebooks/notebooks-sidebar.tsx');
+                    const [{ NotebooksSidebar }, { WorkspaceLayout }] = await Promise.all([
+                      import('../notebooks/notebooks-sidebar.tsx'),
+                      import('./workspace-layout.tsx'),
+                    ]);
                     return {
                       Component: () => <WorkspaceLayout sidebar={<NotebooksSidebar />} />,
                     };

@@ -14,6 +14,7 @@ import { NotebookListItem } from './notebook-list-item.tsx';
 
 export function NotebooksPage({ intro, recent }: { intro?: ReactNode; recent?: ReactNode }) {
   const { user } = useSignedIn();
+  const you = user.email || (user.phone ? `+${user.phone}` : '');
   const notebooks = useNotebooksQuery(user.id, { fresh: true });
   useEffect(() => {
     document.title = 'Notebooks · Sheaf';
@@ -26,6 +27,11 @@ export function NotebooksPage({ intro, recent }: { intro?: ReactNode; recent?: R
           <p className="page-lead">Your notebooks and the ones shared with you.</p>
         </div>
       )}
+      {you ? (
+        <p className="home-you">
+          Signed in as <span data-testid="account-email">{you}</span>
+        </p>
+      ) : null}
       {recent}
       <section className="panel" aria-labelledby="notebooks-heading">
         <h2 className="panel__title" id="notebooks-heading">

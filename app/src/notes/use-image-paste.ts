@@ -20,7 +20,7 @@ export function useImagePaste(
     (files: File[], at: number) => {
       if (!images) return;
       const placeholders = files.map((file) => uploadingMarkdown(file.name, crypto.randomUUID()));
-      editor.current?.insert(at, placeholders.join('\n'));
+      editor.current?.insertBlock(at, placeholders.join('\n'));
       files.forEach((file, i) => {
         const placeholder = placeholders[i]!;
         setUploading((list) => [...list, file.name]);

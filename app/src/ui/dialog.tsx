@@ -1,6 +1,6 @@
 // A modal dialog on the native <dialog> element: showModal() traps focus and makes the rest of
 // the page inert, Escape closes it, focus returns to where it was. Labelled by its title.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface DialogProps {
   title: string;
@@ -17,7 +17,7 @@ export function Dialog({ title, hideTitle, onClose, children, className, actions
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
-  useEffect(() => {
+  useLayoutEffect(() => {
     close.current = onClose;
   });
   useEffect(() => {

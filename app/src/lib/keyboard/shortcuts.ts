@@ -1,7 +1,7 @@
 // Keyboard shortcuts: one window listener per binding set, a key notation ("mod+k", "shift+?",
 // "j") where `mod` is ⌘ on Apple devices and Ctrl elsewhere, and single-key shortcuts that never
 // fire while the person is typing in a field or the editor.
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 
 export interface Shortcut {
   /** e.g. "mod+k", "j", "?", "mod+alt+n", "delete". */
@@ -66,7 +66,8 @@ export function describeKeys(keys: string, apple = isApple): string {
 /** Listens for the shortcuts while the component is mounted (latest handlers always used). */
 export function useShortcuts(shortcuts: Shortcut[]): void {
   const latest = useRef(shortcuts);
-  useEffect(() => {
+  // Layout effect: the handlers are current before the next key press is handled.
+  useLayoutEffect(() => {
     latest.current = shortcuts;
   });
   useEffect(() => {

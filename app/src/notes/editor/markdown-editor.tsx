@@ -5,14 +5,14 @@
 // binding: yCollab(...) plus its undo manager), and `value` is then left to it.
 import { Annotation, Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
-import { useEffect, useImperativeHandle, useRef, type Ref } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import '../markdown/markdown.css';
 import { baseExtensions, localHistory } from './setup.ts';
 import { textChange } from './text-diff.ts';
 
 export interface EditorHandle {
-  /** Inserts text at a position (clamped to the document). */
-  insert(at: number, text: string): void;
+  /** Inserts text on lines of its own at a position (clamped to the document). */
+  insertBlock(at: number, text: string): void;
   /** Replaces the first occurrence of `find`; false when it is no longer there. */
   replace(find: string, replacement: string): boolean;
   focus(): void;
@@ -27,7 +27,6 @@ export interface MarkdownEditorProps {
   readOnly?: boolean;
   onFiles?(files: File[], at: number): void;
   collaboration?: Extension;
-  ref?: Ref<EditorHandle>;
 }
 
 /** Marks changes made from outside (the `value` prop): they are not reported back. */
@@ -37,14 +36,17 @@ function imageFiles(list: FileList | null | undefined): File[] {
   return [...(list ?? [])].filter((f) => f.type.startsWith('image/'));
 }
 
-export default function MarkdownEditor(props: MarkdownEditorProps) {
-  const { value, label, describedBy, invalid, readOnly = false, collaboration, ref } = props;
+const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(function MarkdownEditor(
+  props,
+  ref,
+) {
+  const { value, label, describedBy, invalid, readOnly = false, collaboration } = props;
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef(props);
   const attributes = useRef(new Compartment());
   const editable = useRef(new Compartment());
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = props;
   });
 
@@ -114,11 +116,18 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
   useImperativeHandle(
     ref,
     () => ({
-      insert(at, text) {
+      insertBlock(at, text) {
         const v = view.current;
         if (!v) return;
         const pos = Math.min(Math.max(at, 0), v.state.doc.length);
-        v.dispatch({ changes: { from: pos, insert: text } });
+        const line = v.state.doc.lineAt(pos);
+        const before = pos > line.from ? '\n' : '';
+        const after = pos < line.to ? '\n' : '';
+        const insert = `${before}${text}${after}`;
+        v.dispatch({
+          changes: { from: pos, insert },
+          selection: { anchor: pos + insert.length },
+        });
       },
       replace(find, replacement) {
         const v = view.current;
@@ -136,4 +145,6 @@ export default function MarkdownEditor(props: MarkdownEditorProps) {
   );
 
   return <div ref={host} className="md-editor" data-testid="body-editor" />;
-}
+});
+
+export default MarkdownEditor;
