@@ -10,7 +10,10 @@
 -- row-level security decides which notes it sees (every notebook the caller reads); notes in
 -- the trash are left out. Ranked: notes whose title matches the whole query first, then those
 -- whose title and tags do, then the rest; within each, ts_rank of the whole words typed (it
--- ignores prefix matches), then the most recently edited. Each comes with a plain-text snippet
+-- ignores prefix matches), then the most recently edited. What is ranked is the 500 most
+-- recently edited matches (search_candidates): while only a letter or two is typed, and
+-- thousands of notes match, the best of the recent ones come first, in the time of a keystroke;
+-- as the query grows the matches fall under the cap and the ranking covers them all. Each comes with a plain-text snippet
 -- around the first match; the client highlights the words.
 --
 -- notes.excerpt is the body's first 200 characters as plain text (markdown syntax removed), so
@@ -183,6 +186,40 @@ begin
 end
 $$;
 
+-- The candidates a search ranks: the notes the caller may read (the same notes the notes read
+-- policy admits: the caller's notebooks while MFA is satisfied, none in the trash) that match,
+-- the most recently edited first, at most `cap`. SECURITY DEFINER so the caller's notebooks
+-- reach the planner as a list of values: it then picks the search index, the notebook index or
+-- the recency index by how many notebooks and matches there are (under the policy's subquery it
+-- always reads every note of every notebook, which for someone in 1,000 notebooks is 100,000
+-- notes per keystroke). It returns ids only; search_notes reads the rows through RLS.
+create or replace function public.search_candidates(tsq tsquery, cap int)
+returns table (id uuid)
+language plpgsql
+stable
+security definer
+rows 500
+set search_path = ''
+as $$
+declare
+  notebooks uuid[];
+begin
+  if tsq is null or not public.mfa_satisfied() then
+    return;
+  end if;
+  notebooks := array(select public.my_notebook_ids('viewer'));
+  return query execute
+    'select n.id from public.notes n
+     where n.notebook_id = any ($1) and n.deleted_at is null and n.search @@ $2
+     order by n.updated_at desc, n.id desc
+     limit $3'
+    using notebooks, tsq, least(greatest(cap, 1), 2000);
+end
+$$;
+
+revoke execute on function public.search_candidates(tsquery, int) from public, anon;
+grant execute on function public.search_candidates(tsquery, int) to authenticated, service_role;
+
 -- Notes matching what is being typed, across every notebook the caller can read, best first.
 create or replace function public.search_notes(query text, max_results int default 20)
 returns table (
@@ -198,7 +235,11 @@ returns table (
 language sql
 stable
 security invoker
+-- Candidates are at most 500 ids: look each up by primary key (the policy then checks those
+-- rows), rather than hash-join them against every note of every readable notebook.
 set search_path = ''
+set enable_hashjoin = off
+set enable_mergejoin = off
 as $$
   with q as (
     select public.prefix_tsquery(query) as tsq, public.words_tsquery(query) as words
@@ -209,9 +250,9 @@ as $$
               when pg_catalog.ts_filter(n.search, '{a,b}') @@ q.tsq then 1
               else 0
             end + pg_catalog.ts_rank(n.search, q.words))::real as rank
-    from public.notes n, q
-    where q.tsq is not null
-      and n.search @@ q.tsq
+    from q, public.search_candidates(q.tsq, 500) c
+    join public.notes n on n.id = c.id
+    where n.search @@ q.tsq
       and n.deleted_at is null
     order by rank desc, n.updated_at desc, n.id
     limit least(greatest(coalesce(max_results, 20), 1), 50)

@@ -92,6 +92,21 @@ describe.each(DRIVERS)('Sheaf search as you type on %s', (driver) => {
     expect(anon.error?.code).toBe('42501');
   });
 
+  it('ranks only candidates the caller may read, even when the candidates are asked for directly', async () => {
+    const candidates = async (client: SupabaseClient) => {
+      const { data, error } = await client.rpc('search_candidates', { tsq: "'zebra':*", cap: 50 });
+      expect(error).toBeNull();
+      // A one-column table function is a set of that type: PostgREST answers an array of ids.
+      return [...(data as string[])].sort();
+    };
+    expect(await candidates(viewer)).toEqual([ids.zebra, ids.body].sort());
+    expect(await candidates(stranger)).toEqual([]);
+    const ownerWithoutSecondStep = clientFor(stack.url, stack.keys.anonKey, {
+      token: await tokenFor(stack, world.owner, 'aal1'),
+    });
+    expect(await candidates(ownerWithoutSecondStep)).toEqual([]);
+  });
+
   it('keeps a plain-text excerpt of each note for lists', async () => {
     const { rows } = await stack.db.query<{ excerpt: string }>(
       `insert into public.notes (notebook_id, author_id, title, body) values ($1, $2, 'x', $3) returning excerpt`,
