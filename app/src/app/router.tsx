@@ -5,6 +5,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router';
 import type { Supabase } from '../lib/supabase.ts';
+import { prefetchNotebook } from '../notes/data/prefetch.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { ProtectedGuard } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
@@ -19,11 +20,10 @@ interface RouterDeps {
 }
 
 export function createAppRouter({ queryClient, supabase }: RouterDeps) {
-  /** Fire-and-forget: the page never waits for it (it reads the same cache). */
+  /** Fire-and-forget, in parallel with the page's code: the page never waits for it (it reads
+   * the same cache). Part of the entry chunk so the requests leave as the router starts. */
   function prefetch({ request, params }: LoaderFunctionArgs) {
-    void import('../notes/data/prefetch.ts')
-      .then((m) => m.prefetchNotebook(queryClient, supabase, new URL(request.url), params))
-      .catch(() => undefined);
+    prefetchNotebook(queryClient, supabase, new URL(request.url), params).catch(() => undefined);
     return null;
   }
 

@@ -52,11 +52,17 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
   useEffect(() => {
     if (!noteId) document.title = `${notebook.data?.name ?? 'Notebook'} · Sheaf`;
   }, [notebook.data?.name, noteId]);
+  // The editor and the renderer (most of a note page's code) load while the person looks at the
+  // list — well after it has been drawn, so they never compete with it.
+  const listShown = notes.ordered.length > 0;
   useEffect(() => {
-    if (notes.ordered.length === 0) return;
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
-    idle(preloadNoteParts);
-  }, [notes.ordered.length]);
+    if (!listShown) return;
+    const timer = setTimeout(() => {
+      const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 0));
+      idle(preloadNoteParts);
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, [listShown]);
 
   function newNote() {
     void navigate(`/n/${notebookId}/${crypto.randomUUID()}${query}`, { state: { newNote: true } });

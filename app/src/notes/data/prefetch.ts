@@ -4,10 +4,12 @@
 // the page uses, so it finds them in the cache). Only with a session in this browser.
 import type { QueryClient } from '@tanstack/react-query';
 import type { Supabase } from '../../lib/supabase.ts';
-import { notebookOptions } from './notebook-query.ts';
-import { noteOptions } from './note-query.ts';
-import { notesListOptions } from './notes-infinite-query.ts';
-import { pinnedNotesOptions } from './pins-query.ts';
+import {
+  notebookOptions,
+  noteOptions,
+  notesListOptions,
+  pinnedNotesOptions,
+} from './query-options.ts';
 import type { NoteSort } from './types.ts';
 
 const SORTS: NoteSort[] = ['updated', 'created', 'title'];
