@@ -55,18 +55,25 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
                   },
                   children: [
                     {
-                      // Home: a greeting, recent notes and every notebook (features composed here).
+                      // Home: a greeting, recent notes, every notebook and the account (features composed here).
                       index: true,
                       lazy: async () => {
-                        const [{ NotebooksPage }, { RecentNotes }, { HomeGreeting }] =
-                          await Promise.all([
-                            import('../notebooks/notebooks-page.tsx'),
-                            import('../notes/recent-notes.tsx'),
-                            import('../account/home-page.tsx'),
-                          ]);
+                        const [
+                          { NotebooksPage },
+                          { RecentNotes },
+                          { HomeGreeting, AccountSummary },
+                        ] = await Promise.all([
+                          import('../notebooks/notebooks-page.tsx'),
+                          import('../notes/recent-notes.tsx'),
+                          import('../account/home-page.tsx'),
+                        ]);
                         return {
                           Component: () => (
-                            <NotebooksPage intro={<HomeGreeting />} recent={<RecentNotes />} />
+                            <NotebooksPage
+                              intro={<HomeGreeting />}
+                              recent={<RecentNotes />}
+                              account={<AccountSummary />}
+                            />
                           ),
                         };
                       },

@@ -23,7 +23,10 @@ export function SignedInLayout() {
   const submit = useSubmit();
   const navigate = useNavigate();
   const notebook = useMatch('/n/:notebookId/*');
+  // Settings and import/export are pages of their own, in a column; the rest is the workspace.
   const settings = useMatch('/settings/*');
+  const transfer = useMatch('/transfer');
+  const column = settings ?? transfer;
   const [palette, setPalette] = useState(false);
   const [sheet, setSheet] = useState(false);
   useUserCheck(user.id);
@@ -64,7 +67,7 @@ export function SignedInLayout() {
 
   return (
     <AppLayout
-      wide={!settings}
+      wide={!column}
       userLabel={user.email ?? (user.phone ? `+${user.phone}` : '')}
       nav={
         <nav className="app-nav" aria-label="Main">

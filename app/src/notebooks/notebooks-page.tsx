@@ -1,7 +1,8 @@
 // "/": the signed-in home — a greeting, the notes edited last, and every notebook (owned and
 // shared) with its note count and the people in it; create one; the owner renames or deletes.
-// No session internals here (those live in Security settings). `intro` and `recent` are slots
-// the app composes in (features stay apart): the greeting, and the recent notes.
+// No session internals here (those live in Security settings). `intro`, `recent` and `account`
+// are slots the app composes in (features stay apart): the greeting, the recent notes, and what
+// the account has.
 import { useEffect, type ReactNode } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
@@ -12,9 +13,14 @@ import { CreateNotebookForm } from './create-notebook-form.tsx';
 import { useNotebooksQuery } from './data/notebooks-query.ts';
 import { NotebookListItem } from './notebook-list-item.tsx';
 
-export function NotebooksPage({ intro, recent }: { intro?: ReactNode; recent?: ReactNode }) {
+interface Props {
+  intro?: ReactNode;
+  recent?: ReactNode;
+  account?: ReactNode;
+}
+
+export function NotebooksPage({ intro, recent, account }: Props) {
   const { user } = useSignedIn();
-  const you = user.email || (user.phone ? `+${user.phone}` : '');
   const notebooks = useNotebooksQuery(user.id, { fresh: true });
   useEffect(() => {
     document.title = 'Notebooks · Sheaf';
@@ -27,11 +33,6 @@ export function NotebooksPage({ intro, recent }: { intro?: ReactNode; recent?: R
           <p className="page-lead">Your notebooks and the ones shared with you.</p>
         </div>
       )}
-      {you ? (
-        <p className="home-you">
-          Signed in as <span data-testid="account-email">{you}</span>
-        </p>
-      ) : null}
       {recent}
       <section className="panel" aria-labelledby="notebooks-heading">
         <h2 className="panel__title" id="notebooks-heading">
@@ -58,6 +59,7 @@ export function NotebooksPage({ intro, recent }: { intro?: ReactNode; recent?: R
           </ul>
         ) : null}
       </section>
+      {account}
     </div>
   );
 }

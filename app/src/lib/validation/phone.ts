@@ -3,12 +3,14 @@
 // small table (phone-countries.ts); the parsing library (libphonenumber-js, 30 KB) is loaded only
 // where a number is typed — the phone field calls preloadPhoneNumbers() when it appears — so
 // pages that never show a phone field never download it.
-import type { CountryCode } from 'libphonenumber-js';
+import type { CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { CALLING_CODES } from './phone-countries.ts';
 
 export type { CountryCode };
 
-type PhoneLibrary = typeof import('libphonenumber-js');
+interface PhoneLibrary {
+  parsePhoneNumberFromString: typeof parsePhoneNumberFromString;
+}
 let library: PhoneLibrary | null = null;
 let loading: Promise<PhoneLibrary> | null = null;
 
