@@ -8,10 +8,18 @@ export { default } from 'preact/compat';
 export const use = undefined;
 export const useOptimistic = undefined;
 
-// React removes an attribute whose prop goes away; Preact assigns '' to the DOM property, which
-// for maxLength/minLength means 0 (an input that takes no text). Written in lower case they are
-// set and removed as attributes, as React does.
-const ATTRIBUTES = { maxLength: 'maxlength', minLength: 'minlength' };
+// Props React sets as attributes but Preact assigns to a DOM property of the same name:
+// - maxLength/minLength: when the prop goes away Preact assigns '', i.e. 0 (an input that takes
+//   no text); React removes the attribute.
+// - webkitdirectory: React (not knowing it) sets the attribute, so "" turns it on; Preact assigns
+//   the boolean property, and "" turns it off.
+// Under names that are not DOM properties (attributes are case-insensitive), Preact sets and
+// removes them as attributes too.
+const ATTRIBUTES = {
+  maxLength: 'maxlength',
+  minLength: 'minlength',
+  webkitdirectory: 'webkitDirectory',
+};
 const previous = options.vnode;
 options.vnode = (vnode) => {
   if (typeof vnode.type === 'string' && vnode.props) {

@@ -8,6 +8,7 @@ import {
   bodyText,
   createNotebook,
   newNote,
+  shareNotebook,
   signedInPerson,
   waitSaved,
   writeBody,
@@ -23,17 +24,12 @@ let owner: Person;
 let editor: Person;
 let notebookId = '';
 
-const idOf = async (p: Person) => (await p.client.auth.getUser()).data.user!.id;
-
 beforeAll(async () => {
   e2e = await startE2E();
   owner = await signedInPerson(e2e, unique('life-owner'), 'life-owner-pass-1');
   editor = await signedInPerson(e2e, unique('life-editor'), 'life-editor-pass-1');
   notebookId = await createNotebook(e2e, owner.page, 'Garden');
-  const shared = await owner.client
-    .from('notebook_members')
-    .insert({ notebook_id: notebookId, user_id: await idOf(editor), role: 'editor' });
-  if (shared.error) throw shared.error;
+  await shareNotebook(owner.client, notebookId, editor.email, 'editor');
 });
 
 afterAll(async () => {

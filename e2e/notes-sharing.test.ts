@@ -113,6 +113,7 @@ describe('a shared notebook', () => {
       .filter({ hasText: nameOf(member) })
       .waitFor();
     await screenshots(page, 'notebook-sharing');
+    expect(await seriousViolations(page)).toEqual([]);
 
     const viewer = member.page;
     await viewer.goto(`${e2e.appUrl}/`);

@@ -4,7 +4,12 @@
 // command palette searching as you type across notebooks (prefixes, accents, highlights), and a
 // home page about people rather than sessions. Screenshots and axe scans of each new page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyText, signedInPerson, type Person } from './notes-support/notes-steps.ts';
+import {
+  bodyText,
+  shareNotebook,
+  signedInPerson,
+  type Person,
+} from './notes-support/notes-steps.ts';
 import { seriousViolations } from './support/axe.ts';
 import { startE2E, type E2E } from './support/harness.ts';
 import { screenshots } from './support/screenshots.ts';
@@ -40,11 +45,7 @@ beforeAll(async () => {
   }
   const shared = await friend.client.from('notebooks').insert({ name: 'Recipes' }).select('id');
   sharedId = (shared.data as { id: string }[])[0]!.id;
-  await friend.client.from('notebook_members').insert({
-    notebook_id: sharedId,
-    user_id: (await owner.client.auth.getUser()).data.user!.id,
-    role: 'viewer',
-  });
+  await shareNotebook(friend.client, sharedId, owner.email, 'viewer');
   await friend.client.from('notes').insert({
     notebook_id: sharedId,
     title: 'Morning drinks',
@@ -85,6 +86,10 @@ describe('the workspace', () => {
     expect(await list.evaluate((el) => el.scrollTop)).toBe(scrolled);
     await screenshots(page, 'workspace');
     expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshots(page, 'workspace-dark');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it('shows one pane at a time on a phone, with a way back', async () => {
@@ -198,7 +203,10 @@ describe('the workspace', () => {
 
     await box.press('Enter');
     await page.waitForURL(`**/n/${sharedId}/**`);
-    await page.getByText('A café au lait, then a flat white.').waitFor();
+    await page
+      .getByRole('region', { name: 'Note' })
+      .getByText('A café au lait, then a flat white.')
+      .waitFor();
     await page.getByText('Read only').waitFor();
 
     await page.keyboard.press('Control+k');

@@ -49,6 +49,20 @@ export async function newNote(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split('/')[3]!;
 }
 
+/** Shares a notebook the way the app does (the share-notebook function; members cannot be
+ * inserted directly). */
+export async function shareNotebook(
+  owner: SupabaseClient,
+  notebookId: string,
+  email: string,
+  role: 'editor' | 'viewer',
+) {
+  const { error } = await owner.functions.invoke('share-notebook', {
+    body: { notebook_id: notebookId, email, role },
+  });
+  if (error) throw error;
+}
+
 /** The note body's editor (CodeMirror: a multi-line textbox). */
 export function bodyEditor(page: Page) {
   return page.getByRole('textbox', { name: 'Body (markdown)' });

@@ -12,6 +12,7 @@ import { AppLayout } from '../ui/app-layout.tsx';
 import { Button } from '../ui/button.tsx';
 import type { PaletteItem } from './palette-items.ts';
 import { ShortcutsSheet } from './shortcuts-sheet.tsx';
+import '../ui/signed-in.css';
 
 const CommandPalette = lazy(() =>
   import('./command-palette.tsx').then((m) => ({ default: m.CommandPalette })),
