@@ -1,14 +1,13 @@
 // The Chromium half of issue 7's notes benchmark: time to first note shown when the real app
 // opens a notebook (/n/:id), warm and in a fresh context (cold), next to a same-run baseline: a
 // static page written into the same build, served by the same preview server, that makes the
-// app's two first-page REST requests (pinned + first 50 unpinned) with plain fetch and lists the
-// rows. Times are taken inside the page (navigation start to the animation frame after the first
+// list's two REST requests (the person's pinned notes + the first 50 notes) with plain fetch and
+// lists the rows. Times are taken inside the page (navigation start to the animation frame after the first
 // [data-testid="note-item"] is attached), so percentiles are computed here rather than with
 // lib.ts's measure(), which times calls in Node. Also the median app load's request waterfall.
 // The app is built and served with the E2E harness's buildApp/serveApp on a free port, in its
 // Chromium, signed in through its sign-in form steps.
 import { writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningStack } from '../stack/src/index.ts';
@@ -16,12 +15,8 @@ import { launchChromium } from '../e2e/support/chromium.ts';
 import { buildApp, serveApp, type E2E } from '../e2e/support/harness.ts';
 import { signInThroughForm } from '../e2e/support/session.ts';
 import { LIST_COLUMNS } from '../app/src/notes/data/notes-infinite-query.ts';
+import { freePort, percentiles, type Percentiles } from './browser-lib.ts';
 import { ms, ratio, table, type BenchSection, type Stats } from './lib.ts';
-
-export interface Percentiles {
-  p50: number;
-  p95: number;
-}
 
 export interface NotesPageTimings {
   loads: number;
@@ -35,6 +30,8 @@ export interface NotesPageTimings {
   fetchOnly: Percentiles;
   /** The median app load's requests (scripts, styles, REST…) started before its first note. */
   appWaterfall: Resource[];
+  /** The same for the median fresh-context load. */
+  coldWaterfall: Resource[];
 }
 
 /** One fetched resource of a load, times in ms from navigation start. */
@@ -54,6 +51,7 @@ export interface NotesPageInput {
   email: string;
   password: string;
   notebookId: string;
+  userId: string;
   /** An access token of that user (for the baseline page's requests). */
   token: string;
   /** A scratch folder for the build. */
@@ -92,18 +90,21 @@ function baselineHtml(config: object): string {
 <html lang="en"><head><meta charset="utf-8"><title>First note (baseline)</title></head>
 <body><ul id="notes"></ul><script>
 const c = ${json};
-const base = c.url + '/rest/v1/notes?select=' + encodeURIComponent(c.columns) +
-  '&notebook_id=eq.' + c.notebookId + '&order=updated_at.desc,id.desc';
+const rest = c.url + '/rest/v1/';
 const headers = { apikey: c.key, Authorization: 'Bearer ' + c.token };
-async function get(query) {
-  const response = await fetch(base + query, { headers });
+async function get(path) {
+  const response = await fetch(rest + path, { headers });
   if (!response.ok) throw new Error('REST ' + response.status);
   return response.json();
 }
-window.__firstPage = () => Promise.all([get('&pinned=eq.true&limit=100'), get('&pinned=eq.false&limit=50')]);
+const pins = 'note_pins?select=' + encodeURIComponent('note:notes!inner(' + c.columns + ')') +
+  '&notebook_id=eq.' + c.notebookId + '&user_id=eq.' + c.userId + '&note.deleted_at=is.null&limit=200';
+const notes = 'notes?select=' + encodeURIComponent(c.columns) + '&notebook_id=eq.' + c.notebookId +
+  '&deleted_at=is.null&order=updated_at.desc,id.desc&limit=50';
+window.__firstPage = () => Promise.all([get(pins), get(notes)]);
 window.__firstPage().then(([pinned, rest]) => {
   const list = document.getElementById('notes');
-  for (const note of [...pinned, ...rest]) {
+  for (const note of [...pinned.map((p) => p.note), ...rest]) {
     const item = document.createElement('li');
     item.dataset.testid = 'note-item';
     item.textContent = note.title;
@@ -114,27 +115,12 @@ window.__firstPage().then(([pinned, rest]) => {
 `;
 }
 
-function percentiles(values: number[]): Percentiles {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-  return { p50: at(50), p95: at(95) };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
 /** A load in a new context with only the given cookies and storage: nothing cached. */
-async function coldLoad(browser: Browser, state: StorageState, url: string): Promise<number> {
+async function coldLoad(browser: Browser, state: StorageState, url: string): Promise<Load> {
   const context = await browser.newContext({ viewport: VIEWPORT, storageState: state });
   try {
     await context.addInitScript(watchFirstNote);
-    return (await timeLoad(await context.newPage(), url)).firstNote;
+    return await timeLoad(await context.newPage(), url);
   } finally {
     await context.close();
   }
@@ -165,6 +151,7 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
     key: status.publishable_key,
     token: input.token,
     notebookId,
+    userId: input.userId,
     columns: LIST_COLUMNS,
   };
   writeFileSync(path.join(outDir, BASELINE_FILE), baselineHtml(config));
@@ -197,7 +184,7 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
     const appLoads: Load[] = [];
     const baseline: number[] = [];
     const fetchOnly: number[] = [];
-    const cold: number[] = [];
+    const cold: Load[] = [];
     for (let i = 0; i < loads; i++) {
       cold.push(await coldLoad(browser, signedIn, appPage));
       appLoads.push(await timeLoad(page, appPage));
@@ -213,10 +200,13 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
     }
     const app = percentiles(appLoads.map((l) => l.firstNote));
     const median = appLoads.find((l) => l.firstNote === app.p50)!;
+    const appCold = percentiles(cold.map((l) => l.firstNote));
+    const coldMedian = cold.find((l) => l.firstNote === appCold.p50)!;
     return {
       loads,
       app,
-      appCold: percentiles(cold),
+      appCold,
+      coldWaterfall: coldMedian.resources.sort((a, b) => a.start - b.start),
       baseline: percentiles(baseline),
       fetchOnly: percentiles(fetchOnly),
       appWaterfall: median.resources.sort((a, b) => a.start - b.start),
@@ -255,8 +245,8 @@ export function notesPageSection(b: NotesPageTimings, rest: Stats, stackUrl: str
       '(scripts, compiled code, CORS preflights): a first visit.',
       '',
       'Baseline: a static page on the same preview server that makes exactly the requests the notes',
-      'list needs (pinned notes + first 50 unpinned, same columns, same token) with `fetch` and lists',
-      'the rows. It is the floor for any page that shows these notes — navigation, CORS, REST, RLS,',
+      "list needs (the person's pinned notes + the first 50 notes, same columns, same token) with",
+      '`fetch` and lists the rows. It is the floor for any page that shows these notes — navigation, CORS, REST, RLS,',
       'the database — so the ratio is what the app itself adds: its bundle, React, restoring the',
       'session from cookies, and the requests it waits on before the list.',
       '',
@@ -277,6 +267,13 @@ export function notesPageSection(b: NotesPageTimings, rest: Stats, stackUrl: str
       table(
         ['request', 'start', 'end'],
         b.appWaterfall.map((r) => resourceRow(r, stackUrl)),
+      ),
+      '',
+      `And the median fresh-context load (${ms(b.appCold.p50)}):`,
+      '',
+      table(
+        ['request', 'start', 'end'],
+        b.coldWaterfall.map((r) => resourceRow(r, stackUrl)),
       ),
     ].join('\n'),
   };

@@ -14,44 +14,11 @@ import { asCaller } from '../stack/src/db/as-caller.ts';
 import { clientFor } from '../stack/test/support/stack.ts';
 import { measure, ms, ratio, table, time, type BenchSection, type Stats } from './lib.ts';
 import { measureNotesPage, notesPageSection } from './notes-browser.ts';
+import { EMAIL, NOTES_PER_USER, PASSWORD, SEED, SHARED_WITH_USER, USERS } from './notes-seed.ts';
 
-const USERS = 1000;
-const NOTES_PER_USER = 100;
-const SHARED_WITH_USER = 10;
 const PAGE_LOADS = 15;
-/** bench1 is made through the Auth API with this password so Chromium can sign in as it. */
-const EMAIL = 'bench1@example.com';
-const PASSWORD = 'bench-password-1';
 
-const SEED = `
-insert into auth.users (id, aud, role, email, email_confirmed_at, raw_user_meta_data, created_at, updated_at)
-select gen_random_uuid(), 'authenticated', 'authenticated', 'bench' || g || '@example.com', now(), '{}', now(), now()
-from generate_series(2, ${USERS}) g;
-
-insert into public.notebooks (name, owner_id)
-select 'Notebook of ' || email, id from auth.users where email like 'bench%@example.com';
-
-insert into public.notes (notebook_id, author_id, title, body, tags, pinned, created_at, updated_at)
-select n.id, n.owner_id,
-  'Note ' || g || ' on ' || (array['gardening','tomatoes','kubernetes','budget','travel','recipes','physics','poetry','football','taxes'])[1 + g % 10],
-  'Meeting notes about ' || (array['gardening','tomatoes','kubernetes','budget','travel','recipes','physics','poetry','football','taxes'])[1 + (g * 7) % 10]
-    || ' and ' || (array['harvest','deploy','invoice','flight','oven','quantum','sonnet','goal','refund','compost'])[1 + (g * 3) % 10]
-    || '.' || repeat(' Lorem ipsum dolor sit amet, consectetur adipiscing elit.', 8),
-  array[(array['work','home','ideas','later','urgent'])[1 + g % 5]],
-  g % 25 = 0,
-  now() - (g || ' minutes')::interval,
-  now() - (g || ' minutes')::interval
-from public.notebooks n, generate_series(1, ${NOTES_PER_USER}) g;
-
-insert into public.notebook_members (notebook_id, user_id, role)
-select n.id, (select id from auth.users where email = 'bench1@example.com'), 'viewer'
-from public.notebooks n join auth.users u on u.id = n.owner_id
-where u.email in (select 'bench' || g || '@example.com' from generate_series(2, ${SHARED_WITH_USER + 1}) g);
-
-analyze;
-`;
-
-const PAGE_SQL = `select id, title, updated_at, pinned, tags from public.notes
+const PAGE_SQL = `select id, title, updated_at, tags from public.notes
   where notebook_id = $1 order by updated_at desc, id desc limit 50`;
 const SEARCH_SQL = `select id, title, updated_at from public.notes
   where search @@ websearch_to_tsquery('english', $1) order by updated_at desc, id desc limit 50`;
@@ -103,7 +70,7 @@ export default async function notesBench(): Promise<BenchSection[]> {
       must(
         await client
           .from('notes')
-          .select('id, title, updated_at, pinned, tags')
+          .select('id, title, updated_at, tags')
           .eq('notebook_id', user.notebook_id)
           .order('updated_at', { ascending: false })
           .order('id', { ascending: false })
@@ -142,6 +109,7 @@ export default async function notesBench(): Promise<BenchSection[]> {
       email: EMAIL,
       password: PASSWORD,
       notebookId: user.notebook_id,
+      userId: user.id,
       token,
       workDir: root,
       loads: PAGE_LOADS,

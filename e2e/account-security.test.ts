@@ -264,6 +264,7 @@ describe('emails that say who shared which notebook', () => {
     await signInThroughForm(e2e, page, ownerEmail, 'sharer-pass-1');
     await page.waitForURL(`${e2e.appUrl}/`);
     await page.goto(`${e2e.appUrl}/n/${nb!.id}`);
+    await page.getByRole('button', { name: 'Share' }).click();
     const before = await lastMessageId(e2e.stackUrl, memberEmail);
     await page.getByLabel('Invite by email').fill(memberEmail);
     await page.getByRole('button', { name: 'Invite' }).click();

@@ -4,10 +4,12 @@
 // a member can leave. File names that look like HTML stay text.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bodyText,
   createNotebook,
   newNote,
   signedInPerson,
   waitSaved,
+  writeBody,
   type Person,
 } from './notes-support/notes-steps.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -48,7 +50,7 @@ describe('a shared notebook', () => {
     await newNote(page);
     noteUrl = page.url();
     await page.getByLabel('Title').fill('Tomatoes');
-    await page.getByLabel('Body (markdown)').fill('Water daily.');
+    await writeBody(page, 'Water daily.');
     await waitSaved(page);
     await page.getByText('Up to 50 MB per file, 10 files at a time, 20 per note').waitFor();
 
@@ -92,13 +94,16 @@ describe('a shared notebook', () => {
     expect(await page.locator('main img[src="x"]').count()).toBe(0);
     expect(owner.dialogs).toEqual([]);
 
-    await page.goto(`${e2e.appUrl}/?q=tomatoes`);
+    await page.keyboard.press('Control+K');
+    await page.getByRole('combobox', { name: 'Search notes and commands' }).fill('tomatoes');
     await page.getByTestId('search-hit').filter({ hasText: 'Tomatoes' }).waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('shares with a viewer, who reads but cannot edit', async () => {
     const { page } = owner;
     await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await page.getByRole('button', { name: 'Share' }).click();
     await page.getByLabel('Invite by email').fill(member.email);
     await page.getByLabel('Role').selectOption('viewer');
     await page.getByRole('button', { name: 'Invite' }).click();
@@ -108,6 +113,7 @@ describe('a shared notebook', () => {
       .filter({ hasText: nameOf(member) })
       .waitFor();
     await screenshots(page, 'notebook-sharing');
+    expect(await seriousViolations(page)).toEqual([]);
 
     const viewer = member.page;
     await viewer.goto(`${e2e.appUrl}/`);
@@ -123,7 +129,7 @@ describe('a shared notebook', () => {
     await viewer.getByText('Water daily.').waitFor();
     await viewer.locator('.att-item__name', { hasText: 'notes.txt' }).waitFor();
     expect(await viewer.getByLabel('Title').count()).toBe(0);
-    expect(await viewer.getByRole('button', { name: 'Delete note' }).count()).toBe(0);
+    expect(await viewer.getByRole('button', { name: 'Move to trash' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Choose files' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     await screenshots(viewer, 'note-viewer');
@@ -139,15 +145,14 @@ describe('a shared notebook', () => {
 
     const editor = member.page;
     await editor.goto(noteUrl);
-    await editor.getByLabel('Body (markdown)').fill('Water daily. Edited by the editor.');
+    await writeBody(editor, 'Water daily. Edited by the editor.');
     await waitSaved(editor);
 
     await page.goto(noteUrl);
-    await expect(page.getByLabel('Body (markdown)').inputValue()).resolves.toBe(
-      'Water daily. Edited by the editor.',
-    );
+    await expect(bodyText(page)).resolves.toBe('Water daily. Edited by the editor.');
 
     await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('button', { name: `Remove ${nameOf(member)}` }).click();
     await page
       .getByTestId('member')
@@ -155,7 +160,9 @@ describe('a shared notebook', () => {
       .waitFor({ state: 'detached' });
 
     await editor.reload();
-    await editor.getByTestId('note-missing').waitFor();
+    await editor
+      .getByText('This notebook does not exist or you no longer have access to it.')
+      .waitFor();
     await editor.goto(`${e2e.appUrl}/`);
     await editor.getByRole('heading', { name: 'All notebooks' }).waitFor();
     await editor.getByText('No notebooks yet. Create your first one above.').waitFor();
@@ -171,6 +178,7 @@ describe('a shared notebook', () => {
       .waitFor();
     const viewer = member.page;
     await viewer.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await viewer.getByRole('button', { name: 'People' }).click();
     await viewer.getByRole('button', { name: 'Leave notebook' }).click();
     await viewer.waitForURL(`${e2e.appUrl}/`);
     await viewer.getByText('No notebooks yet. Create your first one above.').waitFor();
@@ -180,6 +188,7 @@ describe('a shared notebook', () => {
   it('invites an address without an account as a pending invitation, and explains mistakes', async () => {
     const { page } = owner;
     await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await page.getByRole('button', { name: 'Share' }).click();
     const stranger = unique('stranger');
     await page.getByLabel('Invite by email').fill(stranger);
     await page.getByLabel('Role').selectOption('editor');

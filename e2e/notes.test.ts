@@ -1,13 +1,16 @@
 // The notes journey in Chromium against the local stack: notebooks (create, rename, delete with
-// typed confirmation), a note written with autosave and previewed as markdown, tags, pin, delete
-// with undo, full-text search, an offline edit saved on reconnect, a draft surviving a reload,
-// and script-injection attempts that must render as text. Screenshots at 360 and 1280 px.
+// typed confirmation), a note written with autosave and previewed as markdown, tags, pin, move
+// to the trash with undo, search from the command palette, an offline edit saved on reconnect,
+// a draft surviving a reload, and script-injection attempts that must render as text.
+// Screenshots at 360 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bodyText,
   createNotebook,
   newNote,
   signedInPerson,
   waitSaved,
+  writeBody,
   type Person,
 } from './notes-support/notes-steps.ts';
 import { seriousViolations } from './support/axe.ts';
@@ -56,9 +59,7 @@ describe('notes', () => {
     await page.getByText('No notes yet. Create the first one.').waitFor();
     const noteId = await newNote(page);
     await page.getByLabel('Title').fill('Heron sightings');
-    await page
-      .getByLabel('Body (markdown)')
-      .fill('Saw a **grey heron** near the weir.\n\n- one at dawn\n- two at dusk');
+    await writeBody(page, 'Saw a **grey heron** near the weir.\n\n- one at dawn\n- two at dusk');
     await page.getByLabel('Tags', { exact: true }).fill('birds');
     await page.keyboard.press('Enter');
     await waitSaved(page);
@@ -89,16 +90,16 @@ describe('notes', () => {
       .filter({ hasText: 'Field notes' })
       .getByText('1 note')
       .waitFor();
-    await page.getByLabel('Search all your notebooks').fill('herons weir');
-    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.keyboard.press('Control+K');
+    await page.getByRole('combobox', { name: 'Search notes and commands' }).fill('herons weir');
     const hit = page.getByTestId('search-hit').filter({ hasText: 'Heron sightings' });
     await hit.getByText('Saw a grey heron near the weir. one at dawn two at dusk').waitFor();
     await screenshots(page, 'notebooks');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await page.getByTestId('search-hit').getByRole('link', { name: 'Heron sightings' }).click();
+    await hit.click();
     await page.waitForURL(`**/n/${notebookId}/${noteId}`);
-    await page.getByRole('button', { name: 'Delete note' }).click();
+    await page.getByRole('button', { name: 'Move to trash' }).click();
     await page.waitForURL(`**/n/${notebookId}`);
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('link', { name: 'Heron sightings' }).waitFor();
@@ -106,12 +107,24 @@ describe('notes', () => {
     await newNote(page);
     await page.getByLabel('Title').fill('Temporary');
     await waitSaved(page);
-    await page.getByRole('button', { name: 'Delete note' }).click();
-    await page.getByText('Deleted “Temporary”.').waitFor();
+    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await page.getByText('Moved “Temporary” to the trash.').waitFor();
     expect(await page.getByRole('link', { name: 'Temporary' }).count()).toBe(0);
-    await page.getByText('Deleted “Temporary”.').waitFor({ state: 'detached', timeout: 20_000 });
-    const left = await owner.client.from('notes').select('title').eq('notebook_id', notebookId);
+    await page
+      .getByText('Moved “Temporary” to the trash.')
+      .waitFor({ state: 'detached', timeout: 20_000 });
+    const left = await owner.client
+      .from('notes')
+      .select('title')
+      .eq('notebook_id', notebookId)
+      .is('deleted_at', null);
     expect(left.data).toEqual([{ title: 'Heron sightings' }]);
+    const trashed = await owner.client
+      .from('notes')
+      .select('title')
+      .eq('notebook_id', notebookId)
+      .not('deleted_at', 'is', null);
+    expect(trashed.data).toEqual([{ title: 'Temporary' }]);
   });
 
   it('keeps an offline edit and saves it when the connection returns', async () => {
@@ -121,20 +134,20 @@ describe('notes', () => {
     await page.getByLabel('Title').fill('Train');
     await waitSaved(page);
     await context.setOffline(true);
-    await page.getByLabel('Body (markdown)').fill('Written in a tunnel.');
+    await writeBody(page, 'Written in a tunnel.');
     await page.getByTestId('save-status').filter({ hasText: 'Offline' }).waitFor();
     await context.setOffline(false);
     await waitSaved(page);
     await page.reload();
-    await expect(page.getByLabel('Body (markdown)').inputValue()).resolves.toBe(
-      'Written in a tunnel.',
-    );
+    await expect(bodyText(page)).resolves.toBe('Written in a tunnel.');
   });
 
   it('keeps a draft across a reload when saving fails, and saves it later', async () => {
     const { page } = owner;
     await createNotebook(e2e, page, 'Drafts');
     await newNote(page);
+    await page.getByLabel('Title').fill('Stored');
+    await waitSaved(page);
     await page.route('**/rest/v1/notes?**', (route) =>
       route.request().method() === 'PATCH' ? route.abort() : route.continue(),
     );
@@ -174,21 +187,23 @@ describe('notes', () => {
     await createNotebook(e2e, page, `<b onmouseover=alert(2)>nb</b>`);
     await newNote(page);
     await page.getByLabel('Title').fill(evil);
-    await page
-      .getByLabel('Body (markdown)')
-      .fill(
-        '<script>alert(3)</script>\n\n[click me](javascript:alert(4))\n\n<svg onload=alert(5)>',
-      );
+    await writeBody(
+      page,
+      '<script>alert(3)</script>\n\n[click me](javascript:alert(4))\n\n<svg onload=alert(5)>',
+    );
     await page.getByLabel('Tags', { exact: true }).fill('<svg/onload=alert(6)>');
     await page.keyboard.press('Enter');
     await waitSaved(page);
     await page.getByRole('button', { name: 'Preview' }).click();
-    await page.getByText('<script>alert(3)</script>').waitFor();
-    await page.getByText('click me').click();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByText('<script>alert(3)</script>').waitFor();
+    expect(await preview.getByRole('link', { name: 'click me' }).count()).toBe(0);
+    await preview.getByText('click me').click();
     await page.getByRole('link', { name: '<b onmouseover=alert(2)>nb</b>' }).click();
     await page.getByRole('link', { name: evil }).waitFor();
     await page.getByText('#<svg/onload=alert(6)>').waitFor();
-    await page.goto(`${e2e.appUrl}/?q=${encodeURIComponent('img onerror')}`);
+    await page.keyboard.press('Control+K');
+    await page.getByRole('combobox', { name: 'Search notes and commands' }).fill('img onerror');
     await page.getByTestId('search-hit').first().waitFor();
     expect(
       await page.locator('main img, main script, main svg, main b, a[href^="javascript"]').count(),

@@ -40,12 +40,46 @@ export async function createNotebook(e2e: E2E, page: Page, name: string): Promis
   return new URL(page.url()).pathname.split('/')[2]!;
 }
 
-/** "New note" on the notebook page; returns the note's id (the page is left on the editor). */
+/** "New note" on the notebook page; returns the note's id (the page is left on the editor). The
+ * note is stored with its first save. */
 export async function newNote(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'New note' }).click();
   await page.waitForURL(/\/n\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
   await page.getByLabel('Title').waitFor();
   return new URL(page.url()).pathname.split('/')[3]!;
+}
+
+/** Shares a notebook the way the app does (the share-notebook function; members cannot be
+ * inserted directly). */
+export async function shareNotebook(
+  owner: SupabaseClient,
+  notebookId: string,
+  email: string,
+  role: 'editor' | 'viewer',
+) {
+  const { error } = await owner.functions.invoke('share-notebook', {
+    body: { notebook_id: notebookId, email, role },
+  });
+  if (error) throw error;
+}
+
+/** The note body's editor (CodeMirror: a multi-line textbox). */
+export function bodyEditor(page: Page) {
+  return page.getByRole('textbox', { name: 'Body (markdown)' });
+}
+
+/** Replaces the whole body, as typing or pasting would (no keymap: Enter does not continue lists). */
+export async function writeBody(page: Page, text: string) {
+  await bodyEditor(page).fill(text);
+}
+
+/** The body as the editor holds it, line by line. */
+export async function bodyText(page: Page): Promise<string> {
+  const editor = bodyEditor(page);
+  await editor.waitFor();
+  return editor.evaluate((el) =>
+    Array.from(el.querySelectorAll('.cm-line'), (line) => line.textContent ?? '').join('\n'),
+  );
 }
 
 export async function waitSaved(page: Page) {

@@ -1,5 +1,7 @@
 // The providers around the router: the Supabase client and the query cache. The session
-// provider lives inside the router (it navigates), in root-layout.tsx.
+// provider lives inside the router (it navigates), in root-layout.tsx, so it starts only once
+// the first page's code has loaded; the signing keys it verifies the session with are fetched
+// now instead, alongside that code (auth-js keeps them for ten minutes).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
@@ -10,7 +12,10 @@ export function App({ supabase }: { supabase: Supabase }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
   );
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => {
+    void supabase.auth.getClaims().catch(() => undefined);
+    return createAppRouter({ queryClient, supabase });
+  });
   return (
     <SupabaseContext.Provider value={supabase}>
       <QueryClientProvider client={queryClient}>

@@ -1,131 +1,138 @@
-// The route table: every page is lazy-loaded; guards decide who may see what.
-import { createBrowserRouter, Navigate } from 'react-router';
-import { GuestGuard, ProtectedGuard } from './guards.tsx';
+// The route table: every page is lazy-loaded; guards decide who may see what. The workspace
+// routes (home, a notebook and its notes, the trash) share the notebooks sidebar; a notebook's
+// note opens beside its list (a nested route, so the list stays). Opening a notebook starts its
+// data requests from the route loader, while the page's code is still loading.
+import type { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router';
+import type { Supabase } from '../lib/supabase.ts';
+import { prefetchNotebook } from '../notes/data/prefetch.ts';
+import { PageLoading } from '../ui/page-loading.tsx';
+import { ProtectedGuard } from './guards.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
-import { SignedInLayout } from './signed-in-layout.tsx';
-import { PageLoading } from '../ui/page-loading.tsx';
+import { authRoutes } from './auth-routes.tsx';
+import { settingsRoute } from './settings-routes.tsx';
 
-export function createAppRouter() {
+interface RouterDeps {
+  queryClient: QueryClient;
+  supabase: Supabase;
+}
+
+export function createAppRouter({ queryClient, supabase }: RouterDeps) {
+  /** Fire-and-forget, in parallel with the page's code: the page never waits for it (it reads
+   * the same cache). Part of the entry chunk so the requests leave as the router starts. */
+  function prefetch({ request, params }: LoaderFunctionArgs) {
+    prefetchNotebook(queryClient, supabase, new URL(request.url), params).catch(() => undefined);
+    return null;
+  }
+
   return createBrowserRouter([
     {
       Component: RootLayout,
       ErrorBoundary: RouteError,
       HydrateFallback: PageLoading,
       children: [
-        {
-          Component: GuestGuard,
-          children: [
-            {
-              path: 'sign-in',
-              lazy: async () => ({
-                Component: (await import('../auth/sign-in-page.tsx')).SignInPage,
-              }),
-            },
-            {
-              path: 'sign-up',
-              lazy: async () => ({
-                Component: (await import('../auth/sign-up-page.tsx')).SignUpPage,
-              }),
-            },
-            {
-              path: 'sign-in/code',
-              lazy: async () => ({
-                Component: (await import('../auth/sign-in-code-page.tsx')).SignInCodePage,
-              }),
-            },
-            {
-              path: 'forgot-password',
-              lazy: async () => ({
-                Component: (await import('../auth/forgot-password-page.tsx')).ForgotPasswordPage,
-              }),
-            },
-            {
-              path: 'verify',
-              lazy: async () => ({
-                Component: (await import('../auth/verify-page.tsx')).VerifyPage,
-              }),
-            },
-          ],
-        },
-        {
-          path: 'auth/callback',
-          lazy: async () => ({
-            Component: (await import('../auth/auth-callback-page.tsx')).AuthCallbackPage,
-          }),
-        },
-        {
-          path: 'signed-out',
-          lazy: async () => ({
-            Component: (await import('../auth/signed-out-page.tsx')).SignedOutPage,
-          }),
-        },
-        {
-          path: 'reset-password',
-          lazy: async () => ({
-            Component: (await import('../auth/reset-password-page.tsx')).ResetPasswordPage,
-          }),
-        },
-        {
-          path: 'mfa',
-          lazy: async () => ({
-            Component: (await import('../auth/mfa-page.tsx')).MfaPage,
-          }),
-        },
+        ...authRoutes,
         {
           Component: ProtectedGuard,
           children: [
             {
-              Component: SignedInLayout,
+              // The signed-in frame loads with the first signed-in page, never with sign-in.
+              lazy: async () => ({
+                Component: (await import('./signed-in-layout.tsx')).SignedInLayout,
+              }),
               children: [
                 {
-                  // A greeting, notebooks and search, then the account summary (features composed here).
-                  index: true,
                   lazy: async () => {
-                    const [{ NotebooksPage }, { NoteSearch }, { HomeGreeting, AccountSummary }] =
-                      await Promise.all([
-                        import('../notebooks/notebooks-page.tsx'),
-                        import('../notes/note-search.tsx'),
-                        import('../account/home-page.tsx'),
-                      ]);
-                    return {
-                      Component: () => (
-                        <>
-                          <NotebooksPage intro={<HomeGreeting />} search={<NoteSearch />} />
-                          <AccountSummary />
-                        </>
-                      ),
-                    };
-                  },
-                },
-                {
-                  path: 'n/:notebookId',
-                  lazy: async () => {
-                    const [{ NotebookPage }, { SharingPanel }] = await Promise.all([
-                      import('../notes/notebook-page.tsx'),
-                      import('../sharing/sharing-panel.tsx'),
+                    const [{ NotebooksSidebar }, { WorkspaceLayout }] = await Promise.all([
+                      import('../notebooks/notebooks-sidebar.tsx'),
+                      import('./workspace-layout.tsx'),
                     ]);
                     return {
-                      Component: () => (
-                        <NotebookPage sharing={(props) => <SharingPanel {...props} />} />
-                      ),
+                      Component: () => <WorkspaceLayout sidebar={<NotebooksSidebar />} />,
                     };
                   },
-                },
-                {
-                  path: 'n/:notebookId/:noteId',
-                  lazy: async () => {
-                    const [{ NotePage }, { AttachmentsPanel }] = await Promise.all([
-                      import('../notes/note-page.tsx'),
-                      import('../attachments/attachments-panel.tsx'),
-                    ]);
-                    return {
-                      Component: () => (
-                        <NotePage attachments={(props) => <AttachmentsPanel {...props} />} />
-                      ),
-                    };
-                  },
+                  children: [
+                    {
+                      // Home: a greeting, recent notes, every notebook and the account (features composed here).
+                      index: true,
+                      lazy: async () => {
+                        const [
+                          { NotebooksPage },
+                          { RecentNotes },
+                          { HomeGreeting, AccountSummary },
+                        ] = await Promise.all([
+                          import('../notebooks/notebooks-page.tsx'),
+                          import('../notes/recent-notes.tsx'),
+                          import('../account/home-page.tsx'),
+                        ]);
+                        return {
+                          Component: () => (
+                            <NotebooksPage
+                              intro={<HomeGreeting />}
+                              recent={<RecentNotes />}
+                              account={<AccountSummary />}
+                            />
+                          ),
+                        };
+                      },
+                    },
+                    {
+                      path: 'n/:notebookId',
+                      loader: prefetch,
+                      shouldRevalidate: ({ currentParams, nextParams }) =>
+                        currentParams.notebookId !== nextParams.notebookId,
+                      lazy: async () => {
+                        const [{ NotebookLayout }, { SharingPanel }] = await Promise.all([
+                          import('../notes/notebook-layout.tsx'),
+                          import('../sharing/sharing-panel.tsx'),
+                        ]);
+                        return {
+                          Component: () => (
+                            <NotebookLayout sharing={(props) => <SharingPanel {...props} />} />
+                          ),
+                        };
+                      },
+                      children: [
+                        {
+                          index: true,
+                          lazy: async () => ({
+                            Component: (await import('../notes/no-note-selected.tsx'))
+                              .NoNoteSelected,
+                          }),
+                        },
+                        {
+                          path: ':noteId',
+                          lazy: async () => {
+                            const [{ NotePage }, { AttachmentsPanel }, { useNoteImages }] =
+                              await Promise.all([
+                                import('../notes/note-page.tsx'),
+                                import('../attachments/attachments-panel.tsx'),
+                                import('../attachments/use-note-images.ts'),
+                              ]);
+                            return {
+                              Component: function NoteRoute() {
+                                const images = useNoteImages();
+                                return (
+                                  <NotePage
+                                    images={images}
+                                    attachments={(props) => <AttachmentsPanel {...props} />}
+                                  />
+                                );
+                              },
+                            };
+                          },
+                        },
+                      ],
+                    },
+                    {
+                      path: 'trash',
+                      lazy: async () => ({
+                        Component: (await import('../notes/trash-page.tsx')).TrashPage,
+                      }),
+                    },
+                  ],
                 },
                 {
                   path: 'transfer',
@@ -133,33 +140,7 @@ export function createAppRouter() {
                     Component: (await import('../transfer/transfer-page.tsx')).TransferPage,
                   }),
                 },
-                {
-                  path: 'settings',
-                  lazy: async () => ({
-                    Component: (await import('../account/settings-layout.tsx')).SettingsLayout,
-                  }),
-                  children: [
-                    { index: true, Component: () => <Navigate to="/settings/profile" replace /> },
-                    {
-                      path: 'profile',
-                      lazy: async () => ({
-                        Component: (await import('../account/profile-page.tsx')).ProfilePage,
-                      }),
-                    },
-                    {
-                      path: 'security',
-                      lazy: async () => ({
-                        Component: (await import('../account/security-page.tsx')).SecurityPage,
-                      }),
-                    },
-                    {
-                      path: 'data',
-                      lazy: async () => ({
-                        Component: (await import('../account/data-page.tsx')).DataPage,
-                      }),
-                    },
-                  ],
-                },
+                settingsRoute(<Navigate to="/settings/profile" replace />),
               ],
             },
           ],

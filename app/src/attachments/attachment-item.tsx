@@ -19,13 +19,17 @@ export function AttachmentItem({
   const remove = useDeleteAttachmentMutation(attachment.note_id);
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [broken, setBroken] = useState(false);
   return (
     <li className="att-item" data-testid="attachment">
-      {attachment.thumbnail_url ? (
+      {attachment.thumbnail_url && !broken ? (
         <img
           className="att-item__thumb"
           src={attachment.thumbnail_url}
           alt={attachment.file_name}
+          loading="lazy"
+          decoding="async"
+          onError={() => setBroken(true)}
         />
       ) : (
         <span className="att-item__thumb att-item__thumb--file" aria-hidden="true">

@@ -6,7 +6,13 @@ import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import { useCreateNotebookMutation } from './data/create-notebook-mutation.ts';
 
-export function CreateNotebookForm() {
+export function CreateNotebookForm({
+  compact = false,
+  onDone,
+}: {
+  compact?: boolean;
+  onDone?(): void;
+}) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateNotebookMutation();
@@ -22,6 +28,7 @@ export function CreateNotebookForm() {
     create.mutate(trimmed, {
       onSuccess: ({ id }) => {
         setName('');
+        onDone?.();
         void navigate(`/n/${id}`);
       },
       onError: (e) => setError(describeError(e).message),
@@ -29,9 +36,17 @@ export function CreateNotebookForm() {
   }
 
   return (
-    <form className="nb-create" onSubmit={submit} noValidate>
+    <form
+      className={compact ? 'nb-create nb-create--compact' : 'nb-create'}
+      onSubmit={submit}
+      noValidate
+    >
       <TextField
-        label="New notebook"
+        label={compact ? 'Notebook name' : 'New notebook'}
+        autoFocus={compact}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onDone?.();
+        }}
         placeholder="e.g. Recipes"
         value={name}
         maxLength={100}
@@ -39,7 +54,7 @@ export function CreateNotebookForm() {
         error={error}
       />
       <Button type="submit" pending={create.isPending}>
-        Create notebook
+        {compact ? 'Create' : 'Create notebook'}
       </Button>
     </form>
   );

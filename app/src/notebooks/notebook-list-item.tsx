@@ -1,15 +1,22 @@
-// One notebook in the list: its name (a link), note count and the user's role; the owner can
-// rename or delete it here.
+// One notebook in the list: its name (a link), note count, the user's role and who else is in
+// it; the owner can rename or delete it here.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../ui/button.tsx';
 import type { NotebookSummary } from './data/types.ts';
+import { describePeople } from './people.ts';
 import { DeleteNotebookConfirm } from './delete-notebook-confirm.tsx';
 import { RenameNotebookForm } from './rename-notebook-form.tsx';
 
 const ROLE_LABEL = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' } as const;
 
-export function NotebookListItem({ notebook }: { notebook: NotebookSummary }) {
+export function NotebookListItem({
+  notebook,
+  userId,
+}: {
+  notebook: NotebookSummary;
+  userId: string;
+}) {
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
   const count = notebook.note_count;
   return (
@@ -22,6 +29,7 @@ export function NotebookListItem({ notebook }: { notebook: NotebookSummary }) {
           {count === 1 ? '1 note' : `${count} notes`}
           <span className="badge">{ROLE_LABEL[notebook.role]}</span>
         </span>
+        <span className="nb-item__people">{describePeople(notebook.members, userId)}</span>
       </div>
       {notebook.role === 'owner' && mode === 'view' ? (
         <div className="nb-item__actions">

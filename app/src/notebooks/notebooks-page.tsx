@@ -1,6 +1,8 @@
-// "/": the user's notebooks (owned and shared) with note counts; create one; the owner renames or
-// deletes. `search` and `intro` are slots the app composes in (features stay apart): the search
-// box, and a page heading to use instead of the default one.
+// "/": the signed-in home — a greeting, the notes edited last, and every notebook (owned and
+// shared) with its note count and the people in it; create one; the owner renames or deletes.
+// No session internals here (those live in Security settings). `intro`, `recent` and `account`
+// are slots the app composes in (features stay apart): the greeting, the recent notes, and what
+// the account has.
 import { useEffect, type ReactNode } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
@@ -11,21 +13,27 @@ import { CreateNotebookForm } from './create-notebook-form.tsx';
 import { useNotebooksQuery } from './data/notebooks-query.ts';
 import { NotebookListItem } from './notebook-list-item.tsx';
 
-export function NotebooksPage({ search, intro }: { search?: ReactNode; intro?: ReactNode }) {
+interface Props {
+  intro?: ReactNode;
+  recent?: ReactNode;
+  account?: ReactNode;
+}
+
+export function NotebooksPage({ intro, recent, account }: Props) {
   const { user } = useSignedIn();
-  const notebooks = useNotebooksQuery(user.id);
+  const notebooks = useNotebooksQuery(user.id, { fresh: true });
   useEffect(() => {
     document.title = 'Notebooks · Sheaf';
   }, []);
   return (
-    <>
+    <div className="page-pane">
       {intro ?? (
         <div>
           <h1 className="page-title">Notebooks</h1>
           <p className="page-lead">Your notebooks and the ones shared with you.</p>
         </div>
       )}
-      {search}
+      {recent}
       <section className="panel" aria-labelledby="notebooks-heading">
         <h2 className="panel__title" id="notebooks-heading">
           All notebooks
@@ -46,11 +54,12 @@ export function NotebooksPage({ search, intro }: { search?: ReactNode; intro?: R
         {notebooks.data && notebooks.data.length > 0 ? (
           <ul className="nb-list" aria-label="Notebooks">
             {notebooks.data.map((notebook) => (
-              <NotebookListItem key={notebook.id} notebook={notebook} />
+              <NotebookListItem key={notebook.id} notebook={notebook} userId={user.id} />
             ))}
           </ul>
         ) : null}
       </section>
-    </>
+      {account}
+    </div>
   );
 }

@@ -1,20 +1,44 @@
-// Editing a note: title, markdown body (write or preview), tags; autosaved with a visible state.
-import { useState } from 'react';
+// Editing a note: title, markdown body (CodeMirror, or the rendered preview with tickable tasks;
+// Ctrl/⌘+E switches), tags; autosaved with a visible state. Images pasted or dropped into the
+// body upload as attachments and appear inline.
+import { Suspense, useId, useRef, useState } from 'react';
+import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
+import { PageLoading } from '../ui/page-loading.tsx';
+import { bodyBytes } from './body-size.ts';
 import { BODY_MAX_BYTES, TITLE_MAX, type Note } from './data/types.ts';
-import { Markdown } from './markdown/markdown.tsx';
+import type { EditorHandle } from './editor/markdown-editor.tsx';
+import { Markdown, MarkdownEditor } from './lazy-parts.tsx';
+import type { NoteImageSupport } from './note-images.ts';
 import { SaveStatusBadge } from './save-status.tsx';
 import { TagEditor } from './tag-editor.tsx';
 import { useAutosave } from './use-autosave.ts';
+import { useImagePaste } from './use-image-paste.ts';
 
-export function NoteEditor({ note }: { note: Note }) {
-  const { fields, change, status, error, saveNow, conflict, discard, keep } = useAutosave(
-    note,
-    true,
-  );
+interface Props {
+  note: Note;
+  isNew?: boolean;
+  images?: NoteImageSupport;
+}
+
+const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+
+export function NoteEditor({ note, isNew = false, images }: Props) {
+  const autosave = useAutosave(note, isNew);
+  const { fields, change, status, error, saveNow, conflict, discard, keep } = autosave;
   const [preview, setPreview] = useState(false);
-  const tooLong = new TextEncoder().encode(fields.body).length > BODY_MAX_BYTES;
+  const editor = useRef<EditorHandle>(null);
+  const errorId = useId();
+  const paste = useImagePaste(
+    images,
+    { notebookId: note.notebook_id, noteId: note.id },
+    editor,
+    autosave.ensureExists,
+  );
+  useShortcuts([{ keys: 'mod+e', inFields: true, run: () => setPreview((p) => !p) }]);
+  const tooLarge = status === 'too-large';
+
   return (
     <div className="editor">
       <div className="editor__bar">
@@ -58,33 +82,56 @@ export function NoteEditor({ note }: { note: Note }) {
           value={fields.title}
           maxLength={TITLE_MAX}
           placeholder="Untitled note"
+          autoComplete="off"
           onChange={(e) => change({ title: e.target.value })}
         />
       </div>
-      {preview ? (
-        <section aria-label="Preview" className="editor__preview">
-          <Markdown source={fields.body} />
-        </section>
-      ) : (
-        <div className="field">
-          <label className="field__label" htmlFor="note-body">
-            Body (markdown)
-          </label>
-          <textarea
-            id="note-body"
-            className="field__input editor__body"
-            value={fields.body}
-            onChange={(e) => change({ body: e.target.value })}
-            aria-invalid={tooLong || undefined}
-            aria-describedby={tooLong ? 'note-body-error' : undefined}
-          />
-          {tooLong ? (
-            <p className="field__error" id="note-body-error">
-              A note can hold at most 1 MB of text; this one is too long to save.
-            </p>
-          ) : null}
-        </div>
-      )}
+      <Suspense fallback={<PageLoading label="Loading the editor…" />}>
+        {preview ? (
+          <section aria-label="Preview" className="editor__preview">
+            <Markdown
+              source={fields.body}
+              onToggleTask={(body) => change({ body })}
+              resolveImage={images?.url}
+            />
+          </section>
+        ) : (
+          <div className="field">
+            <span className="field__label" id="note-body-label">
+              Body (markdown)
+            </span>
+            <MarkdownEditor
+              ref={editor}
+              value={fields.body}
+              onChange={(body) => change({ body })}
+              label="Body (markdown)"
+              invalid={tooLarge}
+              describedBy={tooLarge ? errorId : undefined}
+              onFiles={paste.onFiles}
+            />
+          </div>
+        )}
+      </Suspense>
+      {tooLarge ? (
+        <p className="field__error" id={errorId} role="alert">
+          This note is {megabytes(bodyBytes(fields.body))}; a note can hold at most{' '}
+          {megabytes(BODY_MAX_BYTES)} of text. It is kept on this device and saves again once it is
+          shorter.
+        </p>
+      ) : null}
+      {paste.uploading.length > 0 ? (
+        <p className="field__hint" role="status">
+          Adding {paste.uploading.join(', ')}…
+        </p>
+      ) : null}
+      {paste.failures.length > 0 ? (
+        <Alert tone="error">
+          {paste.failures.join(' ')}{' '}
+          <Button variant="secondary" onClick={paste.clearFailures}>
+            Dismiss
+          </Button>
+        </Alert>
+      ) : null}
       <TagEditor tags={fields.tags} onChange={(tags) => change({ tags })} />
     </div>
   );

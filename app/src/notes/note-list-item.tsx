@@ -1,22 +1,33 @@
-// One note in a list: title (a link to the editor), a plain preview, tags (each a filter link)
-// and when it changed.
+// One note in a list: title (a link to the note; marked when it is the one open), a plain-text
+// excerpt, tags (each a filter link) and when it changed.
 import { Link } from 'react-router';
 import type { NoteListItem as Item } from './data/types.ts';
 
-const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-export function NoteListItem({ note, tagHref }: { note: Item; tagHref(tag: string): string }) {
+interface Props {
+  note: Item;
+  selected: boolean;
+  tagHref(tag: string): string;
+}
+
+export function NoteListItem({ note, selected, tagHref }: Props) {
   return (
-    <li className="note-item" data-testid="note-item">
+    <li className={`note-item${selected ? ' note-item--selected' : ''}`} data-testid="note-item">
       <div className="note-item__head">
-        <Link className="note-item__title" to={`/n/${note.notebook_id}/${note.id}`}>
+        <Link
+          className="note-item__title"
+          to={`/n/${note.notebook_id}/${note.id}`}
+          aria-current={selected ? 'page' : undefined}
+          data-note-id={note.id}
+        >
           {note.title.trim() || 'Untitled note'}
         </Link>
         {note.pinned ? <span className="badge">Pinned</span> : null}
       </div>
       {note.preview ? <p className="note-item__preview">{note.preview}</p> : null}
       <div className="note-item__meta">
-        <time dateTime={note.updated_at}>Edited {when.format(new Date(note.updated_at))}</time>
+        <time dateTime={note.updated_at}>{when.format(new Date(note.updated_at))}</time>
         {note.tags.length > 0 ? (
           <ul className="tag-list" aria-label="Tags">
             {note.tags.map((tag) => (

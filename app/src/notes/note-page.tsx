@@ -1,21 +1,26 @@
-// "/n/:notebookId/:noteId": one note. Editors and the owner edit it (autosave), pin it and delete
-// it (with undo); viewers read it. `attachments` is a slot the app composes in.
-import { useEffect, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+// "/n/:notebookId/:noteId": one note, beside the notebook's list (or alone on a phone, with a way
+// back). Editors and the owner edit it (autosave), pin it for themselves, see and restore its
+// history and move it to the trash; viewers read it. A brand-new note (from "New note") exists
+// only once something is written in it. A note in the trash is shown read-only with Restore.
+// `attachments` and `images` are slots the app composes in.
 import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
-import { useSupabase } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
-import { Button } from '../ui/button.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
-import { scheduleDelete } from './data/delete-note.ts';
+import { clearDraft } from './data/drafts.ts';
 import { noteKeys } from './data/keys.ts';
 import { useNotebookQuery } from './data/notebook-query.ts';
 import { useNoteQuery } from './data/note-query.ts';
-import { useUpdateNoteMutation } from './data/update-note-mutation.ts';
+import type { Note } from './data/types.ts';
+import { HistoryDialog } from './history-dialog.tsx';
+import { NoteActions } from './note-actions.tsx';
 import { NoteEditor } from './note-editor.tsx';
+import type { NoteImageSupport } from './note-images.ts';
 import { NoteReader } from './note-reader.tsx';
+import { TrashedBanner } from './trashed-banner.tsx';
 
 export interface NoteSlotProps {
   notebookId: string;
@@ -23,73 +28,104 @@ export interface NoteSlotProps {
   canEdit: boolean;
 }
 
-export function NotePage({ attachments }: { attachments?: (p: NoteSlotProps) => ReactNode }) {
+interface Props {
+  attachments?: (p: NoteSlotProps) => ReactNode;
+  images?: NoteImageSupport;
+}
+
+function emptyNote(id: string, notebookId: string): Note {
+  const now = new Date().toISOString();
+  return {
+    id,
+    notebook_id: notebookId,
+    author_id: null,
+    title: '',
+    body: '',
+    tags: [],
+    created_at: now,
+    updated_at: now,
+    deleted_at: null,
+  };
+}
+
+export function NotePage({ attachments, images }: Props) {
   const { notebookId = '', noteId = '' } = useParams();
   const { user } = useSignedIn();
+  const location = useLocation();
+  const fresh = (location.state as { newNote?: boolean } | null)?.newNote === true;
   const notebook = useNotebookQuery(notebookId, user.id);
   const note = useNoteQuery(noteId);
-  const pin = useUpdateNoteMutation(noteId);
-  const supabase = useSupabase();
   const queryClient = useQueryClient();
-  const navigate = useNavigate();
+  const [history, setHistory] = useState(false);
+  const [revision, setRevision] = useState(0);
 
+  const title = note.data?.title.trim();
   useEffect(() => {
-    document.title = `${note.data?.title.trim() || 'Note'} · Sheaf`;
-  }, [note.data?.title]);
+    document.title = `${title || (fresh ? 'New note' : 'Note')} · Sheaf`;
+  }, [title, fresh]);
 
   if (notebook.isPending || note.isPending) return <PageLoading label="Loading note…" />;
   const error = notebook.error ?? note.error;
   if (error) return <Alert tone="error">{describeError(error).message}</Alert>;
-  if (!notebook.data || !note.data || note.data.notebook_id !== notebookId)
+  const canEdit = notebook.data ? notebook.data.role !== 'viewer' : false;
+  const isNew = !note.data && fresh && canEdit;
+  const data = note.data ?? (isNew ? emptyNote(noteId, notebookId) : null);
+  if (!notebook.data || !data || data.notebook_id !== notebookId)
     return (
-      <div className="panel" data-testid="note-missing">
+      <div className="note-missing" data-testid="note-missing">
         <h1 className="page-title">Note not found</h1>
         <p>This note does not exist or you no longer have access to it.</p>
-        <Link to="/">Back to your notebooks</Link>
+        <Link to={notebook.data ? `/n/${notebookId}` : '/'}>
+          {notebook.data ? `Back to ${notebook.data.name}` : 'Back to your notebooks'}
+        </Link>
       </div>
     );
 
-  const data = note.data;
-  const canEdit = notebook.data.role !== 'viewer';
-  function remove() {
-    scheduleDelete(supabase, data, () => {
-      void queryClient.invalidateQueries({ queryKey: noteKeys.lists(notebookId) });
-    });
-    void navigate(`/n/${notebookId}`);
-  }
-
+  const trashed = data.deleted_at !== null;
   return (
-    <>
-      <nav aria-label="Breadcrumb" className="crumbs">
-        <Link to="/">Notebooks</Link>
-        <span aria-hidden="true">/</span>
-        <Link to={`/n/${notebookId}`}>{notebook.data.name}</Link>
-      </nav>
-      <div className="page-head">
-        <h1 className="page-title">{canEdit ? 'Edit note' : 'Note'}</h1>
-        {canEdit ? (
-          <div className="actions">
-            <Button
-              variant="secondary"
-              aria-pressed={data.pinned}
-              pending={pin.isPending}
-              onClick={() => pin.mutate({ pinned: !data.pinned })}
-            >
-              {data.pinned ? 'Unpin' : 'Pin'}
-            </Button>
-            <Button variant="danger" onClick={remove}>
-              Delete note
-            </Button>
-          </div>
-        ) : (
-          <span className="badge">Read only</span>
-        )}
+    <article className="note-view" aria-labelledby="note-view-title">
+      <div className="note-view__head">
+        <Link className="back-link" to={`/n/${notebookId}`}>
+          <span aria-hidden="true">←</span> {notebook.data.name}
+        </Link>
+        <h1 className="visually-hidden" id="note-view-title">
+          {data.title.trim() || (isNew ? 'New note' : 'Untitled note')}
+        </h1>
+        {!trashed ? (
+          <NoteActions
+            note={data}
+            canEdit={canEdit}
+            saved={!isNew}
+            onHistory={() => setHistory(true)}
+          />
+        ) : null}
+        {!canEdit ? <span className="badge">Read only</span> : null}
       </div>
-      {pin.error ? <Alert tone="error">{describeError(pin.error).message}</Alert> : null}
-      <section className="panel">
-        {canEdit ? <NoteEditor key={data.id} note={data} /> : <NoteReader note={data} />}
+      {trashed ? <TrashedBanner note={data} canEdit={canEdit} /> : null}
+      <section className="note-view__body" aria-label="Note">
+        {canEdit && !trashed ? (
+          <NoteEditor key={`${data.id}:${revision}`} note={data} isNew={isNew} images={images} />
+        ) : (
+          <NoteReader note={data} resolveImage={images?.url} />
+        )}
       </section>
-      {attachments ? attachments({ notebookId, noteId, canEdit }) : null}
-    </>
+      {attachments && !isNew
+        ? attachments({ notebookId, noteId, canEdit: canEdit && !trashed })
+        : null}
+      {history ? (
+        <HistoryDialog
+          note={data}
+          canRestore={canEdit && !trashed}
+          resolveImage={images?.url}
+          onClose={() => setHistory(false)}
+          onRestored={(restored) => {
+            clearDraft({ userId: user.id, noteId: restored.id });
+            queryClient.setQueryData(noteKeys.detail(restored.id), restored);
+            setHistory(false);
+            setRevision((r) => r + 1);
+          }}
+        />
+      ) : null}
+    </article>
   );
 }

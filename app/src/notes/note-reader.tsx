@@ -1,8 +1,16 @@
-// A note for a viewer: title, tags and the rendered markdown, with no edit controls.
+// A note as read, not edited (viewers, and notes in the trash): title, tags and the rendered
+// markdown, with no edit controls.
+import { Suspense } from 'react';
+import { PageLoading } from '../ui/page-loading.tsx';
 import type { Note } from './data/types.ts';
-import { Markdown } from './markdown/markdown.tsx';
+import { Markdown } from './lazy-parts.tsx';
 
-export function NoteReader({ note }: { note: Note }) {
+interface Props {
+  note: Note;
+  resolveImage?(path: string): Promise<string>;
+}
+
+export function NoteReader({ note, resolveImage }: Props) {
   return (
     <article className="reader" aria-labelledby="note-heading">
       <h2 id="note-heading" className="reader__title">
@@ -17,7 +25,9 @@ export function NoteReader({ note }: { note: Note }) {
           ))}
         </ul>
       ) : null}
-      <Markdown source={note.body} />
+      <Suspense fallback={<PageLoading label="Loading the note…" />}>
+        <Markdown source={note.body} resolveImage={resolveImage} />
+      </Suspense>
     </article>
   );
 }

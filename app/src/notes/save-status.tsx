@@ -7,6 +7,7 @@ const LABEL: Record<SaveStatus, string> = {
   saving: 'Saving…',
   offline: 'Offline — changes kept on this device',
   error: 'Not saved',
+  'too-large': 'Not saved — too long',
 };
 
 export function SaveStatusBadge({ status }: { status: SaveStatus }) {

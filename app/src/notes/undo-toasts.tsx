@@ -1,22 +1,33 @@
-// The "Note deleted — Undo" messages of pending deletions.
+// "Moved to the trash" notices with Undo (restores the note) — announced politely.
 import { describeError } from '../lib/errors/describe-error.ts';
 import { Button } from '../ui/button.tsx';
-import { undoDelete, usePendingDeletes } from './data/delete-note.ts';
+import { dismissTrashed, useTrashNotices } from './data/trash-notices.ts';
+import { useRestoreNoteMutation } from './data/trash-mutations.ts';
 
 export function UndoToasts() {
-  const pending = usePendingDeletes();
-  if (pending.length === 0) return null;
+  const notices = useTrashNotices();
+  const restore = useRestoreNoteMutation();
   return (
     <div className="toasts" role="status" aria-live="polite">
-      {pending.map((p) => (
-        <div className="toast" key={p.id}>
-          <span>
-            {p.error
-              ? `“${p.title || 'Untitled note'}” could not be deleted. ${describeError(p.error).message}`
-              : `Deleted “${p.title || 'Untitled note'}”.`}
-          </span>
-          <Button variant="secondary" onClick={() => undoDelete(p.id)}>
-            {p.error ? 'Dismiss' : 'Undo'}
+      {restore.error ? (
+        <div className="toast">
+          <span>The note could not be restored. {describeError(restore.error).message}</span>
+          <Button variant="secondary" onClick={() => restore.reset()}>
+            Dismiss
+          </Button>
+        </div>
+      ) : null}
+      {notices.map((n) => (
+        <div className="toast" key={n.id}>
+          <span>Moved “{n.title.trim() || 'Untitled note'}” to the trash.</span>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              dismissTrashed(n.id);
+              restore.mutate({ id: n.id, notebook_id: n.notebookId });
+            }}
+          >
+            Undo
           </Button>
         </div>
       ))}

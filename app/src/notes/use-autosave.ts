@@ -1,24 +1,29 @@
 // Autosave for the note editor: every change goes to the local draft at once and to the server
 // 800 ms after typing stops. Offline, edits wait in the draft and are saved when the browser is
 // back online; a draft found at load (after a reload or crash) is saved straight away — unless
-// the note was saved elsewhere since the draft began, when the person chooses first.
+// the note was saved elsewhere since the draft began, when the person chooses first. A new note
+// is created by its first save (nothing is stored for a note left empty), and a body over the
+// size limit is never sent: it would be refused every time.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { useOnline } from '../lib/use-online.ts';
+import { isTooLarge } from './body-size.ts';
+import { useCreateNoteMutation } from './data/create-note-mutation.ts';
 import { clearDraft, loadDraft, storeDraft, type NoteFields } from './data/drafts.ts';
 import type { Note } from './data/types.ts';
 import { useUpdateNoteMutation } from './data/update-note-mutation.ts';
 
-export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'offline' | 'error';
+export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'offline' | 'error' | 'too-large';
 
 const DEBOUNCE_MS = 800;
 
-export function useAutosave(note: Note, canEdit: boolean) {
+const isEmpty = (f: NoteFields) => !f.title.trim() && !f.body.trim() && f.tags.length === 0;
+
+export function useAutosave(note: Note, isNew = false) {
   const { user } = useSignedIn();
-  const [initial] = useState(() =>
-    canEdit ? loadDraft({ userId: user.id, noteId: note.id }) : null,
-  );
+  const owner = { userId: user.id, noteId: note.id };
+  const [initial] = useState(() => loadDraft(owner));
   const [fields, setFields] = useState<NoteFields>(() =>
     initial
       ? { title: initial.title, body: initial.body, tags: initial.tags }
@@ -27,25 +32,43 @@ export function useAutosave(note: Note, canEdit: boolean) {
   // A draft that started from an older version than the one on the server: someone (or this
   // person elsewhere) saved in between. The draft wins unless the person discards it.
   const [conflict, setConflict] = useState(
-    () => initial !== null && initial.base !== null && initial.base !== note.updated_at,
+    () => !isNew && initial !== null && initial.base !== null && initial.base !== note.updated_at,
   );
   const held = useRef(conflict);
-  const base = useRef(initial?.base ?? note.updated_at);
+  const base = useRef(initial?.base ?? (isNew ? null : note.updated_at));
+  const exists = useRef(!isNew);
+  const created = useRef<{ wait: Promise<void>; settle(error?: unknown): void } | null>(null);
   const [status, setStatus] = useState<SaveStatus>(initial ? 'unsaved' : 'saved');
   const [error, setError] = useState<string | null>(null);
   const online = useOnline();
-  const update = useUpdateNoteMutation(note.id);
+  const { mutateAsync: update } = useUpdateNoteMutation(note.id);
+  const { mutateAsync: create } = useCreateNoteMutation();
   const latest = useRef(fields);
   const dirty = useRef(initial !== null);
   const saving = useRef(false);
   const again = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const { mutateAsync } = update;
+  const { id: noteId, notebook_id: notebookId } = note;
+  const userId = user.id;
+
+  /** Wakes whoever waits for the note to exist (ensureExists), with the failure if any. */
+  function settleCreated(error?: unknown) {
+    const pending = created.current;
+    created.current = null;
+    pending?.settle(error);
+  }
 
   const flush = useCallback(async () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     if (!dirty.current || held.current) return;
+    const snapshot = latest.current;
+    if (isTooLarge(snapshot.body)) return setStatus('too-large');
+    if (!exists.current && isEmpty(snapshot) && !created.current) {
+      dirty.current = false;
+      clearDraft({ userId, noteId });
+      return setStatus('saved');
+    }
     if (!navigator.onLine) return setStatus('offline');
     if (saving.current) {
       again.current = true;
@@ -53,17 +76,21 @@ export function useAutosave(note: Note, canEdit: boolean) {
     }
     saving.current = true;
     setStatus('saving');
-    const snapshot = latest.current;
     try {
-      const saved = await mutateAsync(snapshot);
+      const saved = exists.current
+        ? await update(snapshot)
+        : await create({ id: noteId, notebook_id: notebookId, ...snapshot });
+      exists.current = true;
+      settleCreated();
       base.current = saved.updated_at;
       setError(null);
       if (latest.current === snapshot) {
         dirty.current = false;
-        clearDraft({ userId: user.id, noteId: note.id });
+        clearDraft({ userId, noteId });
         setStatus('saved');
       } else setStatus('unsaved');
     } catch (caught) {
+      if (!exists.current) settleCreated(caught);
       setStatus(navigator.onLine ? 'error' : 'offline');
       setError(describeError(caught).message);
     } finally {
@@ -73,7 +100,7 @@ export function useAutosave(note: Note, canEdit: boolean) {
         timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
       }
     }
-  }, [mutateAsync, user.id, note.id]);
+  }, [update, create, userId, noteId, notebookId]);
 
   const change = useCallback(
     (patch: Partial<NoteFields>) => {
@@ -81,12 +108,13 @@ export function useAutosave(note: Note, canEdit: boolean) {
       latest.current = next;
       dirty.current = true;
       setFields(next);
-      storeDraft({ userId: user.id, noteId: note.id }, { ...next, base: base.current });
-      setStatus(navigator.onLine ? 'unsaved' : 'offline');
+      storeDraft({ userId, noteId }, { ...next, base: base.current });
+      if (isTooLarge(next.body)) setStatus('too-large');
+      else setStatus(navigator.onLine ? 'unsaved' : 'offline');
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
     },
-    [flush, user.id, note.id],
+    [flush, userId, noteId],
   );
 
   // Back online, or a draft found at load: save what is waiting.
@@ -108,14 +136,14 @@ export function useAutosave(note: Note, canEdit: boolean) {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     dirty.current = false;
-    clearDraft({ userId: user.id, noteId: note.id });
+    clearDraft({ userId, noteId });
     const server = { title: note.title, body: note.body, tags: note.tags };
     latest.current = server;
     setFields(server);
     held.current = false;
     setConflict(false);
     setStatus('saved');
-  }, [note, user.id]);
+  }, [note, userId, noteId]);
 
   /** Keeps the restored draft and saves it over the newer version. */
   const keep = useCallback(() => {
@@ -124,12 +152,30 @@ export function useAutosave(note: Note, canEdit: boolean) {
     void flush();
   }, [flush]);
 
+  /** Resolves once the note exists on the server (a new note is saved first), e.g. before an
+   * attachment is uploaded into it. */
+  const ensureExists = useCallback(async () => {
+    if (exists.current) return;
+    if (!created.current) {
+      let settle: (error?: unknown) => void = () => undefined;
+      const wait = new Promise<void>((resolve, reject) => {
+        settle = (error) => (error === undefined ? resolve() : reject(error));
+      });
+      created.current = { wait, settle };
+    }
+    const { wait } = created.current;
+    dirty.current = true;
+    void flush();
+    await wait;
+  }, [flush]);
+
   return {
     fields,
     change,
     status,
     error,
     saveNow: flush,
+    ensureExists,
     conflict,
     discard,
     keep,

@@ -1,7 +1,7 @@
 // A phone number: a country picker and the number, labelled separately; the error and hint are
-// tied to the number input.
-import { forwardRef, useId, useMemo } from 'react';
-import { countryOptions, type CountryCode } from '../lib/validation/phone.ts';
+// tied to the number input. Showing it starts loading the phone-number library.
+import { forwardRef, useEffect, useId, useMemo } from 'react';
+import { countryOptions, preloadPhoneNumbers, type CountryCode } from '../lib/validation/phone.ts';
 
 interface PhoneFieldProps {
   country: CountryCode;
@@ -27,6 +27,10 @@ export const PhoneField = forwardRef<HTMLInputElement, PhoneFieldProps>(function
 ) {
   const id = useId();
   const options = useMemo(() => countryOptions(navigator.language), []);
+  // The number is checked with the phone-number library: start loading it as the field appears.
+  useEffect(() => {
+    void preloadPhoneNumbers();
+  }, []);
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="field">

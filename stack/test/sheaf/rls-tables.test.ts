@@ -104,9 +104,10 @@ const MATRIX: Record<string, Record<Op, Case>> = {
       allowed: WRITERS,
     },
     delete: {
+      // A note is deleted for good only from the trash (trash-versions-pins.test.ts).
       sql: 'delete from public.notes where id = $1',
       params: (w) => [w.noteId],
-      allowed: WRITERS,
+      allowed: [],
     },
   },
   attachments: {

@@ -139,7 +139,7 @@ describe.each(DRIVERS)('Sheaf schema on %s', (driver) => {
     expect((await hit('potatoes')).rows).toHaveLength(0);
   });
 
-  it('moves updated_at on edits but keeps author, creation time, and the order when pinning', async () => {
+  it('moves updated_at on edits but keeps author, creation time, and the order when trashing', async () => {
     const owner = await createUser(stack.db, 'stamps');
     const other = await createUser(stack.db, 'other');
     const notebookId = await notebookOf(owner.id);
@@ -157,7 +157,9 @@ describe.each(DRIVERS)('Sheaf schema on %s', (driver) => {
           [id],
         )
       ).rows[0];
-    await stack.db.query('update public.notes set pinned = true where id = $1', [id]);
+    await stack.db.query('update public.notes set deleted_at = now() where id = $1', [id]);
+    expect(await read()).toEqual({ author_id: owner.id, fresh: false, created_old: true });
+    await stack.db.query('update public.notes set deleted_at = null where id = $1', [id]);
     expect(await read()).toEqual({ author_id: owner.id, fresh: false, created_old: true });
     await stack.db.query(
       `update public.notes set title = 'New', author_id = $2, created_at = now() where id = $1`,

@@ -1,7 +1,9 @@
-// The attachments of a note, newest last, with signed thumbnail URLs for images (one batch call).
+// The attachments of a note, newest last, with signed thumbnail URLs (one batch call) for every
+// image type a browser can draw.
 import { useQuery } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase.ts';
 import { attachmentKeys } from './keys.ts';
+import { hasThumbnail } from './mime.ts';
 import { BUCKET, type Attachment } from './types.ts';
 
 const THUMBNAIL_SECONDS = 3600;
@@ -19,7 +21,7 @@ export function useAttachmentsQuery(noteId: string) {
         .order('id', { ascending: true });
       if (error) throw error;
       const rows = data as Omit<Attachment, 'thumbnail_url'>[];
-      const images = rows.filter((r) => r.mime_type?.startsWith('image/')).map((r) => r.path);
+      const images = rows.filter((r) => hasThumbnail(r.mime_type)).map((r) => r.path);
       const urls = new Map<string, string>();
       if (images.length > 0) {
         const signed = await supabase.storage

@@ -2,10 +2,12 @@
 // the upload cancelled), as the signed-in user, then records it in the attachments table. If the
 // row cannot be written the uploaded object is removed again.
 import { envOf, type Supabase } from '../../lib/supabase.ts';
+import { mimeTypeOf } from './mime.ts';
 import { BUCKET } from './types.ts';
 
 export interface UploadHandle {
-  done: Promise<void>;
+  /** Resolves with the stored object's path once the file and its row are saved. */
+  done: Promise<string>;
   cancel(): void;
 }
 
@@ -82,12 +84,13 @@ export function uploadAttachment(
       path,
       file_name: file.name.slice(0, 255) || 'file',
       size_bytes: file.size,
-      mime_type: file.type || null,
+      mime_type: mimeTypeOf(file),
     });
     if (error) {
       await supabase.storage.from(BUCKET).remove([path]);
       throw error;
     }
+    return path;
   })();
   return {
     done,

@@ -111,6 +111,17 @@ describe('the error catalogue', () => {
     expect(missing).toEqual([]);
   });
 
+  it("shows every code of Sheaf's database as docs/errors.md says", () => {
+    const rows = rowsOf("Sheaf's database");
+    expect(rows.length).toBeGreaterThan(0);
+    for (const cells of rows) {
+      const code = /^`([0-9A-Z]{5})`$/.exec(cells[0] ?? '')?.[1];
+      expect(code, `row ${cells.join(' | ')}`).toBeDefined();
+      const described = describeError({ code, details: null, hint: null }, true);
+      expect(described.message, code).toBe(cells[cells.length - 1]);
+    }
+  });
+
   it('has the sentence of every Sheaf function code in docs/errors.md', () => {
     const rows = rowsOf("Sheaf's functions");
     expect(rows.length).toBeGreaterThan(5);

@@ -10,6 +10,9 @@ export const DATA_MESSAGES: Record<string, string> = {
   '23503': 'This item no longer exists.',
   '22P02': 'Some of what you entered is not in the expected format.',
   PGRST116: 'This item does not exist or you do not have access to it.',
+  // Sheaf's own database rules (supabase/migrations)
+  '55000': 'This note is in the trash. Restore it to change it.',
+  P0002: 'This item does not exist or you do not have access to it.',
   PGRST301: 'Your session has expired. Please sign in again.',
   PGRST303: 'Your session has expired. Please sign in again.',
   // Storage

@@ -1,5 +1,12 @@
-// A notebook as the list shows it: its name, the caller's role and how many notes it holds.
+// A notebook as the lists show it: its name, the caller's role, how many notes it holds (not
+// counting the trash) and the people in it.
 export type Role = 'owner' | 'editor' | 'viewer';
+
+export interface Member {
+  user_id: string;
+  role: Role;
+  name: string;
+}
 
 export interface NotebookSummary {
   id: string;
@@ -8,4 +15,6 @@ export interface NotebookSummary {
   updated_at: string;
   role: Role;
   note_count: number;
+  /** Everyone in the notebook, the caller included, owner first. */
+  members: Member[];
 }

@@ -9,5 +9,8 @@ export const noteKeys = {
     ['notes', 'list', notebookId, sort, tag] as const,
   pinned: (notebookId: string) => ['notes', 'list', notebookId, 'pinned'] as const,
   detail: (noteId: string) => ['notes', 'detail', noteId] as const,
+  versions: (noteId: string) => ['notes', 'versions', noteId] as const,
+  trash: ['notes', 'trash'] as const,
   search: (query: string) => ['notes', 'search', query] as const,
+  recent: ['notes', 'recent'] as const,
 };

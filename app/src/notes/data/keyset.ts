@@ -3,6 +3,8 @@
 // parentheses or quotes are safe).
 import type { NoteListItem, NoteSort } from './types.ts';
 
+type Row = Pick<NoteListItem, 'id' | 'title' | 'created_at' | 'updated_at'>;
+
 export interface Cursor {
   value: string;
   id: string;
@@ -25,7 +27,7 @@ export function quote(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-export function cursorOf(sort: NoteSort, row: NoteListItem): Cursor {
+export function cursorOf(sort: NoteSort, row: Row): Cursor {
   return { value: row[SORT_COLUMN[sort]], id: row.id };
 }
 

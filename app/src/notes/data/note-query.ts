@@ -1,22 +1,9 @@
-// One note; null when it does not exist or the user can no longer read it.
+// One note (see query-options.ts); kept while the window changes focus (the editor owns it).
 import { useQuery } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase.ts';
-import { noteKeys } from './keys.ts';
-import { NOTE_COLUMNS, type Note } from './types.ts';
+import { noteOptions } from './query-options.ts';
 
 export function useNoteQuery(noteId: string) {
   const supabase = useSupabase();
-  return useQuery({
-    queryKey: noteKeys.detail(noteId),
-    refetchOnWindowFocus: false,
-    queryFn: async (): Promise<Note | null> => {
-      const { data, error } = await supabase
-        .from('notes')
-        .select(NOTE_COLUMNS)
-        .eq('id', noteId)
-        .maybeSingle();
-      if (error) throw error;
-      return data as Note | null;
-    },
-  });
+  return useQuery({ ...noteOptions(supabase, noteId), refetchOnWindowFocus: false });
 }

@@ -1,26 +1,12 @@
-// The notebook a notes page shows: its name and the signed-in user's role in it. Null when it
-// does not exist or the user is not (or no longer) a member.
+// The notebook a notes page shows (see query-options.ts), refetched when the window regains focus.
 import { useQuery } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase.ts';
-import { noteKeys } from './keys.ts';
-import type { NotebookInfo, Role } from './types.ts';
+import { notebookOptions } from './query-options.ts';
 
 export function useNotebookQuery(notebookId: string, userId: string) {
   const supabase = useSupabase();
   return useQuery({
-    queryKey: noteKeys.notebook(notebookId),
+    ...notebookOptions(supabase, notebookId, userId),
     refetchOnWindowFocus: 'always',
-    queryFn: async (): Promise<NotebookInfo | null> => {
-      const { data, error } = await supabase
-        .from('notebook_members')
-        .select('role, notebooks(id, name)')
-        .eq('notebook_id', notebookId)
-        .eq('user_id', userId)
-        .maybeSingle();
-      if (error) throw error;
-      const row = data as { role: Role; notebooks: { id: string; name: string } | null } | null;
-      if (!row || !row.notebooks) return null;
-      return { id: row.notebooks.id, name: row.notebooks.name, role: row.role };
-    },
   });
 }

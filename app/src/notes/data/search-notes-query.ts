@@ -1,38 +1,36 @@
-// Full-text search over every note the user can read (all their notebooks): websearch syntax on
-// the generated `search` column, best 50 by recency.
-import { useQuery } from '@tanstack/react-query';
+// Search as you type across every notebook the person can read: the database's search_notes()
+// (prefix matches, accents folded, ranked, notes in the trash left out) returns the best 20 with
+// a plain-text snippet around the first match. Earlier results stay on screen while the next
+// ones load, and a superseded request is cancelled.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase.ts';
-import { plainText } from '../markdown/plain-text.ts';
 import { noteKeys } from './keys.ts';
 
 export interface SearchHit {
   id: string;
   notebook_id: string;
+  notebook_name: string;
   title: string;
-  preview: string;
+  snippet: string;
   tags: string[];
   updated_at: string;
-  notebooks: { name: string } | null;
 }
 
 export function useSearchNotesQuery(query: string) {
   const supabase = useSupabase();
-  const q = query.trim();
+  const q = query.trim().slice(0, 200);
   return useQuery({
     queryKey: noteKeys.search(q),
     enabled: q.length > 0,
-    queryFn: async (): Promise<SearchHit[]> => {
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+    queryFn: async ({ signal }): Promise<SearchHit[]> => {
       const { data, error } = await supabase
-        .from('notes')
-        .select('id, notebook_id, title, preview:body, tags, updated_at, notebooks(name)')
-        .textSearch('search', q, { type: 'websearch', config: 'english' })
-        .order('updated_at', { ascending: false })
-        .limit(50);
+        .rpc('search_notes', { query: q, max_results: 20 })
+        .select('id, notebook_id, notebook_name, title, snippet, tags, updated_at')
+        .abortSignal(signal);
       if (error) throw error;
-      return (data as unknown as SearchHit[]).map((hit) => ({
-        ...hit,
-        preview: plainText(hit.preview),
-      }));
+      return data as SearchHit[];
     },
   });
 }

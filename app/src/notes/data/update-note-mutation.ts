@@ -1,11 +1,11 @@
-// Saves a note's fields (title, body, tags or pinned). A missing row after the update means the
-// note is gone or the user may not write it.
+// Saves a note's fields (title, body, tags). A missing row after the update means the note is
+// gone, in the trash past its time, or the user may not write it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase.ts';
 import { noteKeys } from './keys.ts';
 import { NOTE_COLUMNS, type Note } from './types.ts';
 
-export type NotePatch = Partial<Pick<Note, 'title' | 'body' | 'tags' | 'pinned'>>;
+export type NotePatch = Partial<Pick<Note, 'title' | 'body' | 'tags'>>;
 
 export function useUpdateNoteMutation(noteId: string) {
   const supabase = useSupabase();
@@ -25,6 +25,7 @@ export function useUpdateNoteMutation(noteId: string) {
     onSuccess: (note) => {
       queryClient.setQueryData(noteKeys.detail(note.id), note);
       void queryClient.invalidateQueries({ queryKey: noteKeys.lists(note.notebook_id) });
+      void queryClient.invalidateQueries({ queryKey: noteKeys.versions(note.id) });
     },
   });
 }

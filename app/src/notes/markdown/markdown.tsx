@@ -1,69 +1,98 @@
-// Renders a note's markdown as React elements. Every piece of text is a React text node (never
-// HTML), links open only http(s) and mailto URLs, so a note cannot inject scripts or handlers.
-import { Fragment, type ReactNode } from 'react';
-import { parseMarkdown, type Block, type Inline } from './parse-markdown.ts';
+// Renders a note's markdown with react-markdown (micromark) and GitHub-flavoured markdown:
+// tables, strikethrough, autolinks, task lists (tickable when `onToggleTask` is given, which
+// receives the new source), fenced code highlighted by language, headings at their own levels.
+// Safe by construction: raw HTML is shown as text, never parsed; URLs other than http(s), mailto,
+// relative ones and `attachment:` images are dropped; nothing uses innerHTML.
+import type { Element, ElementContent } from 'hast';
+import type { ReactNode } from 'react';
+import ReactMarkdown, { type Components } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { CodeBlock } from './code-block.tsx';
+import { NoteImage } from './note-image.tsx';
+import { safeUrl } from './safe-url.ts';
+import { setTask } from './task-list.ts';
+import './markdown.css';
 
-function inline(nodes: Inline[]): ReactNode[] {
-  return nodes.map((node, i) => {
-    switch (node.type) {
-      case 'text':
-        return <Fragment key={i}>{node.text}</Fragment>;
-      case 'br':
-        return <br key={i} />;
-      case 'code':
-        return <code key={i}>{node.text}</code>;
-      case 'strong':
-        return <strong key={i}>{inline(node.children)}</strong>;
-      case 'em':
-        return <em key={i}>{inline(node.children)}</em>;
-      case 'link':
-        return node.href ? (
-          <a key={i} href={node.href} target="_blank" rel="noopener noreferrer nofollow">
-            {inline(node.children)}
-          </a>
-        ) : (
-          <span key={i}>{inline(node.children)}</span>
-        );
-    }
-  });
+export interface MarkdownProps {
+  source: string;
+  /** Called with the new source when a task is ticked; without it tasks are read-only. */
+  onToggleTask?(next: string): void;
+  /** A displayable URL for an attachment path (images written as `attachment:<path>`). */
+  resolveImage?(path: string): Promise<string>;
 }
 
-function block(node: Block, i: number): ReactNode {
-  switch (node.type) {
-    case 'heading': {
-      const Tag = `h${Math.min(node.level + 1, 6)}` as 'h2';
-      return <Tag key={i}>{inline(node.children)}</Tag>;
-    }
-    case 'paragraph':
-      return <p key={i}>{inline(node.children)}</p>;
-    case 'code':
-      return (
-        <pre key={i}>
-          <code>{node.text}</code>
-        </pre>
-      );
-    case 'quote':
-      return <blockquote key={i}>{node.children.map(block)}</blockquote>;
-    case 'rule':
-      return <hr key={i} />;
-    case 'list': {
-      const Tag = node.ordered ? 'ol' : 'ul';
-      return (
-        <Tag key={i}>
-          {node.items.map((item, j) => (
-            <li key={j}>{inline(item)}</li>
-          ))}
-        </Tag>
-      );
-    }
-  }
+/** The text of a list item without its nested lists (the accessible name of its checkbox). */
+function ownText(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type !== 'element' || node.tagName === 'ul' || node.tagName === 'ol') return '';
+  return node.children.map(ownText).join('');
 }
 
-export function Markdown({ source }: { source: string }) {
-  const blocks = parseMarkdown(source);
+function codeOf(pre: Element | undefined): { code: string; language: string | null } {
+  const code = pre?.children.find((c): c is Element => c.type === 'element');
+  const classes = code?.properties.className;
+  const language = Array.isArray(classes)
+    ? (classes
+        .map(String)
+        .find((c) => c.startsWith('language-'))
+        ?.slice(9) ?? null)
+    : null;
+  const text = (code?.children ?? []).map(ownText).join('');
+  return { code: text.replace(/\n$/, ''), language };
+}
+
+export function Markdown({ source, onToggleTask, resolveImage }: MarkdownProps) {
+  const components: Components = {
+    // A link whose URL was dropped as unsafe stays as its text.
+    a: ({ node: _node, href, children, ...props }) =>
+      href ? (
+        <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow">
+          {children}
+        </a>
+      ) : (
+        <span className="markdown__unsafe-link">{children}</span>
+      ),
+    pre: ({ node }) => <CodeBlock {...codeOf(node)} />,
+    input: () => null,
+    img: ({ src, alt }) => (
+      <NoteImage src={typeof src === 'string' ? src : ''} alt={alt ?? ''} resolve={resolveImage} />
+    ),
+    li: ({ node, className, children }): ReactNode => {
+      const box = node?.children.find(
+        (c): c is Element => c.type === 'element' && c.tagName === 'input',
+      );
+      if (!node || !box) return <li className={className}>{children}</li>;
+      const offset = node.position?.start.offset;
+      const checked = Boolean(box.properties.checked);
+      const label = node.children.map(ownText).join('').trim().slice(0, 120) || 'Task';
+      return (
+        <li className={className}>
+          <input
+            type="checkbox"
+            className="task-box"
+            checked={checked}
+            disabled={!onToggleTask || offset === undefined}
+            aria-label={label}
+            onChange={(e) => {
+              if (offset !== undefined) onToggleTask?.(setTask(source, offset, e.target.checked));
+            }}
+          />
+          {children}
+        </li>
+      );
+    },
+  };
+  if (!source.trim())
+    return (
+      <div className="markdown">
+        <p className="empty">Nothing written yet.</p>
+      </div>
+    );
   return (
     <div className="markdown">
-      {blocks.length > 0 ? blocks.map(block) : <p className="empty">Nothing written yet.</p>}
+      <ReactMarkdown remarkPlugins={[remarkGfm]} urlTransform={safeUrl} components={components}>
+        {source}
+      </ReactMarkdown>
     </div>
   );
 }

@@ -1,0 +1,82 @@
+// The note's own actions: pin (for yourself), history, and move to the trash — with their
+// keyboard shortcuts (P, H, # or Delete) while the note is open and focus is not in a field.
+import { useNavigate } from 'react-router';
+import { describeError } from '../lib/errors/describe-error.ts';
+import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
+import { useSignedIn } from '../lib/session/session-context.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { usePinnedNotesQuery } from './data/pins-query.ts';
+import { useTogglePinMutation } from './data/toggle-pin-mutation.ts';
+import { useMoveToTrashMutation } from './data/trash-mutations.ts';
+import { announceTrashed } from './data/trash-notices.ts';
+import type { Note } from './data/types.ts';
+
+interface Props {
+  note: Note;
+  canEdit: boolean;
+  saved: boolean;
+  onHistory(): void;
+}
+
+export function NoteActions({ note, canEdit, saved, onHistory }: Props) {
+  const { user } = useSignedIn();
+  const pins = usePinnedNotesQuery(note.notebook_id, user.id);
+  const pin = useTogglePinMutation(user.id);
+  const trash = useMoveToTrashMutation();
+  const navigate = useNavigate();
+  const pinned = pins.data?.some((p) => p.id === note.id) ?? false;
+
+  function togglePin() {
+    if (!saved) return;
+    const { body: _body, deleted_at: _deleted, ...row } = note;
+    pin.mutate({ note: { ...row, preview: '' }, pinned: !pinned });
+  }
+  function moveToTrash() {
+    if (!saved) return void navigate(`/n/${note.notebook_id}`);
+    trash.mutate(note, {
+      onSuccess: () => {
+        announceTrashed({ id: note.id, notebookId: note.notebook_id, title: note.title });
+        void navigate(`/n/${note.notebook_id}`);
+      },
+    });
+  }
+  useShortcuts([
+    { keys: 'p', run: togglePin, enabled: saved },
+    { keys: 'h', run: onHistory, enabled: saved },
+    { keys: '#', run: moveToTrash, enabled: canEdit },
+    { keys: 'delete', run: moveToTrash, enabled: canEdit },
+  ]);
+
+  const error = pin.error ?? trash.error;
+  return (
+    <>
+      <div className="note-actions" role="group" aria-label="Note actions">
+        <Button
+          variant="secondary"
+          aria-pressed={pinned}
+          disabled={!saved}
+          pending={pin.isPending}
+          onClick={togglePin}
+          aria-keyshortcuts="P"
+        >
+          {pinned ? 'Unpin' : 'Pin'}
+        </Button>
+        <Button variant="secondary" disabled={!saved} onClick={onHistory} aria-keyshortcuts="H">
+          History
+        </Button>
+        {canEdit ? (
+          <Button
+            variant="danger"
+            pending={trash.isPending}
+            onClick={moveToTrash}
+            aria-keyshortcuts="Delete"
+          >
+            Move to trash
+          </Button>
+        ) : null}
+      </div>
+      {error ? <Alert tone="error">{describeError(error).message}</Alert> : null}
+    </>
+  );
+}

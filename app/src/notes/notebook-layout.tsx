@@ -1,0 +1,176 @@
+// "/n/:notebookId" and its notes: the notebook's list (pinned notes first, sort, tag filter,
+// "New note" for editors, sharing in a dialog) beside the open note (the nested route). The list
+// stays mounted — and keeps its scroll position — while notes open. On a phone one pane shows
+// at a time: the list, or the note with a way back. Keys: N new note, J/K next and previous.
+// `sharing` is a slot the app composes in (features stay apart).
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
+import { describeError } from '../lib/errors/describe-error.ts';
+import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
+import { useSignedIn } from '../lib/session/session-context.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { PageLoading } from '../ui/page-loading.tsx';
+import { useNotebookQuery } from './data/notebook-query.ts';
+import type { NotebookInfo, NoteSort } from './data/types.ts';
+import { preloadNoteParts } from './lazy-parts.tsx';
+import { NotesList } from './notes-list.tsx';
+import { TagFilterForm } from './tag-filter-form.tsx';
+import { UndoToasts } from './undo-toasts.tsx';
+import { useNotebookNotes } from './use-notebook-notes.ts';
+
+const SORTS: { value: NoteSort; label: string }[] = [
+  { value: 'updated', label: 'Recently edited' },
+  { value: 'created', label: 'Recently created' },
+  { value: 'title', label: 'Title (A–Z)' },
+];
+
+const ROLE_LEAD = {
+  viewer: 'You can read this notebook.',
+  editor: 'You can edit the notes in this notebook.',
+  owner: 'You own this notebook.',
+} as const;
+
+export interface NotebookSlotProps {
+  notebook: NotebookInfo;
+}
+
+export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) => ReactNode }) {
+  const { notebookId = '', noteId = null } = useParams();
+  const { user } = useSignedIn();
+  const notebook = useNotebookQuery(notebookId, user.id);
+  const [params, setParams] = useSearchParams();
+  const sort = SORTS.find((s) => s.value === params.get('sort'))?.value ?? 'updated';
+  const tag = params.get('tag') || null;
+  const notes = useNotebookNotes(notebookId, sort, tag);
+  const navigate = useNavigate();
+  const [sharingOpen, setSharingOpen] = useState(false);
+  const canEdit = notebook.data ? notebook.data.role !== 'viewer' : false;
+  const query = params.toString() ? `?${params.toString()}` : '';
+
+  useEffect(() => {
+    if (!noteId) document.title = `${notebook.data?.name ?? 'Notebook'} · Sheaf`;
+  }, [notebook.data?.name, noteId]);
+  // The editor and the renderer (most of a note page's code) load while the person looks at the
+  // list — well after it has been drawn, so they never compete with it.
+  const listShown = notes.ordered.length > 0;
+  useEffect(() => {
+    if (!listShown) return;
+    const timer = setTimeout(() => {
+      const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 0));
+      idle(preloadNoteParts);
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, [listShown]);
+
+  function newNote() {
+    void navigate(`/n/${notebookId}/${crypto.randomUUID()}${query}`, { state: { newNote: true } });
+  }
+  function step(by: number) {
+    const ids = notes.ordered.map((n) => n.id);
+    if (ids.length === 0) return;
+    const at = noteId ? ids.indexOf(noteId) : -1;
+    const next = ids[Math.min(Math.max(at + by, 0), ids.length - 1)]!;
+    void navigate(`/n/${notebookId}/${next}${query}`);
+    requestAnimationFrame(() =>
+      document.querySelector(`[data-note-id="${next}"]`)?.scrollIntoView({ block: 'nearest' }),
+    );
+  }
+  useShortcuts([
+    { keys: 'n', run: newNote, enabled: canEdit },
+    { keys: 'mod+alt+n', run: newNote, enabled: canEdit, inFields: true },
+    { keys: 'j', run: () => step(1) },
+    { keys: 'k', run: () => step(-1) },
+  ]);
+
+  function update(key: string, value: string | null) {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true });
+  }
+  const tagHref = (t: string) => {
+    const next = new URLSearchParams(params);
+    next.set('tag', t);
+    return `/n/${notebookId}?${next.toString()}`;
+  };
+
+  if (notebook.isPending) return <PageLoading label="Loading notebook…" />;
+  if (notebook.isError) return <Alert tone="error">{describeError(notebook.error).message}</Alert>;
+  if (!notebook.data)
+    return (
+      <div className="note-missing">
+        <h1 className="page-title">Notebook not found</h1>
+        <p>This notebook does not exist or you no longer have access to it.</p>
+        <Link to="/">Back to your notebooks</Link>
+      </div>
+    );
+  const info = notebook.data;
+  const Heading = noteId ? 'h2' : 'h1';
+
+  return (
+    <div className="notebook-view" data-note-open={noteId ? 'true' : 'false'}>
+      <section className="list-pane" aria-labelledby="notebook-heading">
+        <div className="list-pane__head">
+          <Link className="back-link list-pane__back" to="/">
+            <span aria-hidden="true">←</span> Notebooks
+          </Link>
+          <div className="list-pane__title">
+            <Heading className="page-title" id="notebook-heading">
+              {info.name}
+            </Heading>
+            <p className="page-lead">{ROLE_LEAD[info.role]}</p>
+          </div>
+          <div className="list-pane__actions">
+            {canEdit ? (
+              <Button onClick={newNote} aria-keyshortcuts="N">
+                New note
+              </Button>
+            ) : null}
+            {sharing ? (
+              <Button variant="secondary" onClick={() => setSharingOpen(true)}>
+                {info.role === 'owner' ? 'Share' : 'People'}
+              </Button>
+            ) : null}
+          </div>
+        </div>
+        <div className="toolbar">
+          <div className="field toolbar__sort">
+            <label className="field__label" htmlFor="note-sort">
+              Sort by
+            </label>
+            <select
+              id="note-sort"
+              className="field__input"
+              value={sort}
+              onChange={(e) => update('sort', e.target.value === 'updated' ? null : e.target.value)}
+            >
+              {SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <TagFilterForm key={tag ?? ''} tag={tag} onFilter={(t) => update('tag', t)} />
+        </div>
+        <NotesList notes={notes} tag={tag} selectedId={noteId} tagHref={tagHref} />
+      </section>
+      <div className="note-pane">
+        <Outlet />
+      </div>
+      {sharingOpen && sharing ? (
+        <Dialog
+          title={`People in “${info.name}”`}
+          hideTitle
+          onClose={() => setSharingOpen(false)}
+          className="dialog--wide"
+        >
+          {sharing({ notebook: info })}
+        </Dialog>
+      ) : null}
+      <UndoToasts />
+    </div>
+  );
+}

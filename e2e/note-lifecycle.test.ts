@@ -1,0 +1,230 @@
+// A note's life in Chromium: "New note" then Back stores nothing; a body over the size limit
+// shows one message and is never sent; markdown rendered with GitHub's extensions (tasks ticked
+// in the preview change the text) and safely; the trash (move, restore, delete forever, the
+// Trash page); history (a version kept when someone else edits, restored); pins per person.
+// Screenshots (light and dark) and axe scans of each new page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bodyText,
+  createNotebook,
+  newNote,
+  shareNotebook,
+  signedInPerson,
+  waitSaved,
+  writeBody,
+  type Person,
+} from './notes-support/notes-steps.ts';
+import { seriousViolations } from './support/axe.ts';
+import { startE2E, type E2E } from './support/harness.ts';
+import { screenshots } from './support/screenshots.ts';
+import { unique } from './support/users.ts';
+
+let e2e: E2E;
+let owner: Person;
+let editor: Person;
+let notebookId = '';
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  owner = await signedInPerson(e2e, unique('life-owner'), 'life-owner-pass-1');
+  editor = await signedInPerson(e2e, unique('life-editor'), 'life-editor-pass-1');
+  notebookId = await createNotebook(e2e, owner.page, 'Garden');
+  await shareNotebook(owner.client, notebookId, editor.email, 'editor');
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function countNotes(): Promise<number> {
+  const { count } = await owner.client
+    .from('notes')
+    .select('id', { count: 'exact', head: true })
+    .eq('notebook_id', notebookId);
+  return count ?? -1;
+}
+
+describe('a note', () => {
+  it('is stored only once something is written: New note then Back leaves nothing', async () => {
+    const { page } = owner;
+    await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await page.getByText('No notes yet. Create the first one.').waitFor();
+    await newNote(page);
+    await page.goBack();
+    await page.waitForURL(`**/n/${notebookId}`);
+    await page.getByText('No notes yet. Create the first one.').waitFor();
+    expect(await countNotes()).toBe(0);
+    const id = await newNote(page);
+    await page.getByLabel('Title').fill('Seeds');
+    await waitSaved(page);
+    await page.goBack();
+    await page.getByRole('link', { name: 'Seeds', exact: true }).waitFor();
+    const { data } = await owner.client.from('notes').select('id, title').eq('id', id);
+    expect(data).toEqual([{ id, title: 'Seeds' }]);
+  });
+
+  it('over the size limit shows one message and sends nothing until it is shorter', async () => {
+    const { page } = owner;
+    await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await page.getByRole('link', { name: 'Seeds', exact: true }).click();
+    await page.getByLabel('Title').waitFor();
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/notes') && request.method() === 'PATCH')
+        saves.push(request.url());
+    });
+    await writeBody(page, `${'A long line of text, again and again. '.repeat(30)}\n`.repeat(1000));
+    await page.getByTestId('save-status').filter({ hasText: 'Not saved — too long' }).waitFor();
+    const message = page.getByRole('alert').filter({ hasText: 'a note can hold at most 1.0 MB' });
+    await message.waitFor();
+    await page.waitForTimeout(2500); // three autosave delays: a save would have gone by now
+    expect(saves).toEqual([]);
+    expect(await page.getByRole('alert').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await writeBody(page, 'Short again.');
+    await waitSaved(page);
+    expect(saves).toHaveLength(1);
+  });
+
+  it('renders GitHub-flavoured markdown safely, and ticking a task changes the text', async () => {
+    const { page, dialogs } = owner;
+    await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await newNote(page);
+    await page.getByLabel('Title').fill('Planting plan');
+    const source = [
+      '# Spring',
+      '## Beds',
+      '- [ ] dig the beds',
+      '- [x] buy seeds',
+      '',
+      '| Bed | Crop |',
+      '| --- | --- |',
+      '| 1 | Beans |',
+      '',
+      '~~frost~~ later. See https://example.com/garden',
+      '',
+      '```ts',
+      'const rows: number = 4;',
+      '```',
+      '',
+      '<img src=x onerror=alert(1)>',
+    ].join('\n');
+    await writeBody(page, source);
+    await waitSaved(page);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('heading', { level: 1, name: 'Spring' }).waitFor();
+    await preview.getByRole('heading', { level: 2, name: 'Beds' }).waitFor();
+    await preview.getByRole('table').getByRole('cell', { name: 'Beans' }).waitFor();
+    await preview.locator('del', { hasText: 'frost' }).waitFor();
+    const link = preview.getByRole('link', { name: 'https://example.com/garden' });
+    await expect(link.getAttribute('href')).resolves.toBe('https://example.com/garden');
+    await preview.locator('code .tok-keyword', { hasText: 'const' }).waitFor();
+    await preview.getByText('<img src=x onerror=alert(1)>').waitFor();
+    expect(await preview.locator('img').count()).toBe(0);
+    const task = preview.getByRole('checkbox', { name: 'dig the beds' });
+    expect(await task.isChecked()).toBe(false);
+    await screenshots(page, 'note-preview');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshots(page, 'note-preview-dark');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await task.check();
+    await waitSaved(page);
+    await page.getByRole('button', { name: 'Write' }).click();
+    await expect(bodyText(page)).resolves.toContain('- [x] dig the beds');
+    expect(dialogs).toEqual([]);
+  });
+});
+
+describe('the trash', () => {
+  it('takes a note in, gives it back, and deletes it for good', async () => {
+    const { page } = owner;
+    await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await page.getByRole('link', { name: 'Planting plan', exact: true }).click();
+    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await page.waitForURL(`**/n/${notebookId}`);
+    await page
+      .getByRole('navigation', { name: 'Notebooks' })
+      .getByRole('link', { name: 'Trash' })
+      .click();
+    await page.waitForURL('**/trash');
+    const item = page.getByTestId('trash-item').filter({ hasText: 'Planting plan' });
+    await item.getByText('in Garden').waitFor();
+    await item.getByText(/gone for good in 30 days/).waitFor();
+    await screenshots(page, 'trash');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await item.getByRole('link', { name: 'Planting plan' }).click();
+    await page.getByText('This note is in the trash.').waitFor();
+    expect(await page.getByLabel('Title').count()).toBe(0);
+    await page.getByRole('button', { name: 'Restore', exact: true }).click();
+    await page.getByLabel('Title').waitFor();
+
+    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await page.goto(`${e2e.appUrl}/trash`);
+    await item.getByRole('button', { name: 'Delete forever Planting plan' }).click();
+    await item.getByRole('button', { name: 'Yes, delete forever Planting plan' }).click();
+    await item.waitFor({ state: 'detached' });
+    await page.getByText('The trash is empty.').waitFor();
+    const { data } = await owner.client.from('notes').select('id').eq('title', 'Planting plan');
+    expect(data).toEqual([]);
+  });
+});
+
+describe('history', () => {
+  it('keeps the text from before someone else edited, and restores it', async () => {
+    const { page } = owner;
+    const { data } = await owner.client
+      .from('notes')
+      .insert({ notebook_id: notebookId, title: 'Compost', body: 'Turn it weekly.' })
+      .select('id');
+    const id = (data as { id: string }[])[0]!.id;
+    const edit = await editor.client.from('notes').update({ body: 'Never touch it.' }).eq('id', id);
+    expect(edit.error).toBeNull();
+
+    await page.goto(`${e2e.appUrl}/n/${notebookId}/${id}`);
+    await expect(bodyText(page)).resolves.toBe('Never touch it.');
+    await page.getByRole('button', { name: 'History' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Note history' });
+    const versions = dialog.getByRole('list', { name: 'Earlier versions' });
+    await versions.getByRole('button', { name: /Compost/ }).click();
+    await dialog.getByText('Turn it weekly.').waitFor();
+    await screenshots(page, 'note-history');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Restore this version' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect(bodyText(page)).resolves.toBe('Turn it weekly.');
+    const saved = await owner.client.from('notes').select('body').eq('id', id).single();
+    expect(saved.data).toEqual({ body: 'Turn it weekly.' });
+    await page.getByRole('button', { name: 'History' }).click();
+    await dialog
+      .getByRole('list', { name: 'Earlier versions' })
+      .getByRole('button')
+      .nth(1)
+      .waitFor();
+  });
+});
+
+describe('pins', () => {
+  it('are each person’s own', async () => {
+    const { page } = owner;
+    await page.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await page.getByRole('link', { name: 'Compost', exact: true }).click();
+    await page.getByRole('button', { name: 'Pin', exact: true }).click();
+    await page.getByRole('region', { name: 'Pinned notes' }).getByText('Compost').waitFor();
+
+    const other = editor.page;
+    await other.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await other.getByRole('link', { name: 'Seeds', exact: true }).waitFor();
+    expect(await other.getByRole('region', { name: 'Pinned notes' }).count()).toBe(0);
+    await other.getByRole('link', { name: 'Seeds', exact: true }).click();
+    await other.getByRole('button', { name: 'Pin', exact: true }).click();
+    await other.getByRole('region', { name: 'Pinned notes' }).getByText('Seeds').waitFor();
+
+    await page.reload();
+    const pinned = page.getByRole('region', { name: 'Pinned notes' });
+    await pinned.getByText('Compost').waitFor();
+    expect(await pinned.getByText('Seeds').count()).toBe(0);
+  });
+});

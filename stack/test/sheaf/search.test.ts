@@ -1,0 +1,123 @@
+// Search as you type through the REST API, as the app calls it (rpc search_notes): prefixes,
+// accents folded, ranked with title matches first, snippets as plain text around the match,
+// trash left out, and row-level security deciding whose notes count. Also the plain-text
+// excerpt the notes list reads. On PGlite and on a Postgres server.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { DRIVERS, clientFor, type TestStack } from '../support/stack.ts';
+import { startSheafStack, tokenFor } from './support/sheaf-stack.ts';
+import { buildWorld, type World } from './support/world.ts';
+
+interface Hit {
+  id: string;
+  title: string;
+  snippet: string;
+  notebook_name: string;
+}
+
+describe.each(DRIVERS)('Sheaf search as you type on %s', (driver) => {
+  let stack: TestStack;
+  let world: World;
+  let viewer: SupabaseClient;
+  let stranger: SupabaseClient;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    stack = await startSheafStack(driver);
+    world = await buildWorld(stack.db);
+    viewer = clientFor(stack.url, stack.keys.anonKey, {
+      token: await tokenFor(stack, world.viewer),
+    });
+    stranger = clientFor(stack.url, stack.keys.anonKey, {
+      token: await tokenFor(stack, world.stranger),
+    });
+    const notes: [string, string, string][] = [
+      ['zebra', 'Zebra crossing', 'Stripes on the road.'],
+      ['body', 'Animals', 'We saw a **zebra** and a lion.'],
+      [
+        'cafe',
+        'Breakfast',
+        'A long introduction. '.repeat(10) + 'Then a café au lait by the river.',
+      ],
+      ['trashed', 'Zebra in the trash', 'gone'],
+    ];
+    for (const [key, title, body] of notes) {
+      const { rows } = await stack.db.query<{ id: string }>(
+        `insert into public.notes (notebook_id, author_id, title, body) values ($1, $2, $3, $4) returning id`,
+        [world.notebookId, world.owner.id, title, body],
+      );
+      ids[key] = rows[0]!.id;
+    }
+    await stack.db.query('update public.notes set deleted_at = now() where id = $1', [ids.trashed]);
+  });
+  afterAll(() => stack?.close());
+
+  async function search(client: SupabaseClient, query: string): Promise<Hit[]> {
+    const { data, error } = await client.rpc('search_notes', { query, max_results: 20 });
+    expect(error).toBeNull();
+    return data as Hit[];
+  }
+
+  it('finds a word from its first letters, title matches first, and leaves the trash out', async () => {
+    const hits = await search(viewer, 'zebr');
+    expect(hits.map((h) => h.id)).toEqual([ids.zebra, ids.body]);
+    expect(hits[0]!.notebook_name).toBe('Research');
+  });
+
+  it('ignores accents both ways and finds English word forms', async () => {
+    expect((await search(viewer, 'cafe')).map((h) => h.id)).toEqual([ids.cafe]);
+    expect((await search(viewer, 'CAFÉ')).map((h) => h.id)).toEqual([ids.cafe]);
+    expect((await search(viewer, 'crossings')).map((h) => h.id)).toEqual([ids.zebra]);
+  });
+
+  it('needs every word, and shows a plain-text snippet around a match deep in the body', async () => {
+    expect(await search(viewer, 'zebra lion')).toHaveLength(1);
+    const [hit] = await search(viewer, 'cafe river');
+    expect(hit!.snippet.startsWith('…')).toBe(true);
+    expect(hit!.snippet).toContain('café au lait by the river.');
+    const [body] = await search(viewer, 'lion');
+    expect(body!.snippet).toBe('We saw a zebra and a lion.');
+  });
+
+  it('treats quotes, backslashes and query operators as text, and an empty query as nothing', async () => {
+    for (const query of [`o'neil & | ! \\ :* (`, '"zebra', '   ', '***', 'zebra:*'])
+      expect(Array.isArray(await search(viewer, query))).toBe(true);
+    expect(await search(viewer, '')).toEqual([]);
+    expect((await search(viewer, '"zebra')).length).toBe(2);
+  });
+
+  it('searches only notebooks the caller can read', async () => {
+    expect(await search(stranger, 'zebra')).toEqual([]);
+    const anon = await stack.anon().rpc('search_notes', { query: 'zebra' });
+    expect(anon.error?.code).toBe('42501');
+  });
+
+  it('ranks only candidates the caller may read, even when the candidates are asked for directly', async () => {
+    const candidates = async (client: SupabaseClient) => {
+      const { data, error } = await client.rpc('search_candidates', { tsq: "'zebra':*", cap: 50 });
+      expect(error).toBeNull();
+      // A one-column table function is a set of that type: PostgREST answers an array of ids.
+      return [...(data as string[])].sort();
+    };
+    expect(await candidates(viewer)).toEqual([ids.zebra, ids.body].sort());
+    expect(await candidates(stranger)).toEqual([]);
+    const ownerWithoutSecondStep = clientFor(stack.url, stack.keys.anonKey, {
+      token: await tokenFor(stack, world.owner, 'aal1'),
+    });
+    expect(await candidates(ownerWithoutSecondStep)).toEqual([]);
+  });
+
+  it('keeps a plain-text excerpt of each note for lists', async () => {
+    const { rows } = await stack.db.query<{ excerpt: string }>(
+      `insert into public.notes (notebook_id, author_id, title, body) values ($1, $2, 'x', $3) returning excerpt`,
+      [
+        world.notebookId,
+        world.owner.id,
+        '# Title\n\n- [ ] task with **bold** and `code`\n\n[a link](https://x.test) ![pic](attachment:p)\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```js\nlet x;\n```\n<b>kept</b>',
+      ],
+    );
+    expect(rows[0]!.excerpt).toBe(
+      'Title task with bold and code a link pic a b 1 2 let x; <b>kept</b>',
+    );
+  });
+});
