@@ -139,6 +139,93 @@ export type Database = {
           },
         ]
       }
+      note_pins: {
+        Row: {
+          created_at: string
+          note_id: string
+          notebook_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          note_id: string
+          notebook_id: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          note_id?: string
+          notebook_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "note_pins_note_id_notebook_id_fkey"
+            columns: ["note_id", "notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
+          },
+          {
+            foreignKeyName: "note_pins_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      note_versions: {
+        Row: {
+          body: string
+          created_at: string
+          edited_at: string
+          edited_by: string | null
+          id: number
+          note_id: string
+          notebook_id: string
+          tags: string[]
+          title: string
+        }
+        Insert: {
+          body: string
+          created_at?: string
+          edited_at: string
+          edited_by?: string | null
+          id?: never
+          note_id: string
+          notebook_id: string
+          tags?: string[]
+          title: string
+        }
+        Update: {
+          body?: string
+          created_at?: string
+          edited_at?: string
+          edited_by?: string | null
+          id?: never
+          note_id?: string
+          notebook_id?: string
+          tags?: string[]
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "note_versions_edited_by_fkey"
+            columns: ["edited_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "note_versions_note_id_notebook_id_fkey"
+            columns: ["note_id", "notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
+          },
+        ]
+      }
       notebook_members: {
         Row: {
           created_at: string
@@ -207,37 +294,46 @@ export type Database = {
           author_id: string | null
           body: string
           created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
+          excerpt: string | null
           id: string
           notebook_id: string
-          pinned: boolean
           search: unknown
           tags: string[]
           title: string
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           author_id?: string | null
           body?: string
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
+          excerpt?: string | null
           id?: string
           notebook_id: string
-          pinned?: boolean
           search?: unknown
           tags?: string[]
           title?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           author_id?: string | null
           body?: string
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
+          excerpt?: string | null
           id?: string
           notebook_id?: string
-          pinned?: boolean
           search?: unknown
           tags?: string[]
           title?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: [
           {
@@ -248,10 +344,24 @@ export type Database = {
             referencedColumns: ["id"]
           },
           {
+            foreignKeyName: "notes_deleted_by_fkey"
+            columns: ["deleted_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "notes_notebook_id_fkey"
             columns: ["notebook_id"]
             isOneToOne: false
             referencedRelation: "notebooks"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notes_updated_by_fkey"
+            columns: ["updated_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
             referencedColumns: ["id"]
           },
         ]
@@ -340,9 +450,14 @@ export type Database = {
       }
       can_see_avatar_folder: { Args: { object_name: string }; Returns: boolean }
       end_my_session: { Args: { session: string }; Returns: boolean }
+      fold_accents: { Args: { value: string }; Returns: string }
       is_notebook_member: {
         Args: { min_role?: string; notebook_id: string }
         Returns: boolean
+      }
+      markdown_excerpt: {
+        Args: { body: string; max_length?: number }
+        Returns: string
       }
       mfa_satisfied: { Args: never; Returns: boolean }
       my_notebook_ids: { Args: { min_role?: string }; Returns: string[] }
@@ -358,11 +473,67 @@ export type Database = {
           user_agent: string
         }[]
       }
+      note_search_vector: {
+        Args: { body: string; tags: string[]; title: string }
+        Returns: unknown
+      }
+      prefix_tsquery: { Args: { query: string }; Returns: unknown }
+      purge_trash: { Args: never; Returns: number }
+      restore_note_version: {
+        Args: { version_id: number }
+        Returns: {
+          author_id: string | null
+          body: string
+          created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
+          excerpt: string | null
+          id: string
+          notebook_id: string
+          search: unknown
+          tags: string[]
+          title: string
+          updated_at: string
+          updated_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "notes"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       role_rank: { Args: { role: string }; Returns: number }
+      search_candidates: {
+        Args: { cap: number; tsq: unknown }
+        Returns: {
+          id: string
+        }[]
+      }
+      search_notes: {
+        Args: { max_results?: number; query: string }
+        Returns: {
+          id: string
+          notebook_id: string
+          notebook_name: string
+          rank: number
+          snippet: string
+          tags: string[]
+          title: string
+          updated_at: string
+        }[]
+      }
+      search_snippet: {
+        Args: { body: string; excerpt: string; query: string }
+        Returns: string
+      }
+      search_words: { Args: { value: string }; Returns: unknown }
       shares_notebook_with: { Args: { other: string }; Returns: boolean }
       tags_text: { Args: { tags: string[] }; Returns: string }
+      tsquery_quote: { Args: { lexeme: string }; Returns: string }
       user_id_by_email: { Args: { address: string }; Returns: string }
       valid_tags: { Args: { tags: string[] }; Returns: boolean }
+      words_tsquery: { Args: { query: string }; Returns: unknown }
     }
     Enums: {
       [_ in never]: never
