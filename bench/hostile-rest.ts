@@ -108,8 +108,17 @@ async function signIn(stack: StackProcess): Promise<Target> {
   };
 }
 
-/** Sends `count` hostile requests, `concurrency` at a time; counts the answers by status. */
-export async function hostileRequests(stack: StackProcess, count: number, concurrency: number) {
+/**
+ * Sends `count` hostile requests, `concurrency` at a time, or as many as fit before `deadline`
+ * (a Date.now() value: a shared machine must not hold the bench for ever); counts the answers by
+ * status.
+ */
+export async function hostileRequests(
+  stack: StackProcess,
+  count: number,
+  concurrency: number,
+  deadline = Infinity,
+) {
   const target = await signIn(stack);
   const r = rng(11);
   const statuses: Record<string, number> = {};
@@ -117,7 +126,7 @@ export async function hostileRequests(stack: StackProcess, count: number, concur
   let answered = 0;
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
-      while (next < count) {
+      while (next < count && Date.now() < deadline) {
         next++;
         const [path, init] = BUILDS[Math.floor(r() * BUILDS.length)]!(r, target);
         const asUser = r() < 0.8;

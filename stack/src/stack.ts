@@ -15,6 +15,7 @@ import type { StackContext } from './context/context.ts';
 import { createUpgrades, type Upgrades } from './gateway/upgrade.ts';
 import { createGateway } from './server.ts';
 import { loadKeys, type Keys } from './keys/keys.ts';
+import { collectWhenIdle } from './lib/idle-collect.ts';
 import { createLogger, type Logger } from './lib/log.ts';
 import { createOutbox } from './outbox/store.ts';
 import { defaultDataDir } from './paths.ts';
@@ -158,6 +159,7 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   const actualPort = typeof address === 'object' && address ? address.port : port;
   ctx.apiUrl = `http://${host}:${actualPort}`;
   log.info(`listening on ${ctx.apiUrl} (${db.driver})`);
+  stopHooks.push(collectWhenIdle(server));
 
   let stopping: Promise<void> | undefined;
   return {

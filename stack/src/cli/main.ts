@@ -7,7 +7,6 @@ import { createLogger } from '../lib/log.ts';
 import { defaultDataDir } from '../paths.ts';
 import { prepareDatabase, startStack, statusOf, type RunningStack } from '../stack.ts';
 import { USAGE, UsageError, parseArgs, type CliArgs } from './args.ts';
-import { genTypes } from './gen-types/gen-types.ts';
 
 async function start(args: CliArgs): Promise<void> {
   // Signals are handled from the first moment: one that arrives during start-up stops the stack
@@ -106,7 +105,9 @@ export async function main(argv: string[]): Promise<number> {
     if (args.command === 'help') console.log(USAGE);
     else if (args.command === 'start') await start(args);
     else if (args.command === 'status') await status(args);
-    else if (args.command === 'gen-types')
+    else if (args.command === 'gen-types') {
+      // Loaded only for this command: prettier is large, and `start` never needs it.
+      const { genTypes } = await import('./gen-types/gen-types.ts');
       process.stdout.write(
         await genTypes({
           workdir: args.workdir,
@@ -114,7 +115,7 @@ export async function main(argv: string[]): Promise<number> {
           schemas: args.schemas,
         }),
       );
-    else await reset(args);
+    } else await reset(args);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

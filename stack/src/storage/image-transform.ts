@@ -2,7 +2,6 @@
 // width and height (clamped to 1–2000), resize `cover` (crop to fill, the default), `contain`
 // (fit inside) or `fill` (stretch), never enlarging; quality 20–100; format `origin`, `webp` or
 // `avif` — without one, WebP when the client accepts it. Done here with sharp (libvips).
-import sharp from 'sharp';
 import { z } from 'zod';
 import { StorageError } from './errors.ts';
 
@@ -71,6 +70,8 @@ export async function renderImage(
   options: TransformOptions,
   accept: string | null,
 ): Promise<{ body: Buffer; mimetype: string }> {
+  // Loaded on first use: libvips is a native library a stack that renders no image need not hold.
+  const { default: sharp } = await import('sharp');
   try {
     let image = sharp(source, { failOn: 'error' }).rotate();
     if (options.width || options.height)

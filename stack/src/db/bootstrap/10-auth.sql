@@ -183,31 +183,26 @@ create table if not exists auth.audit_log_entries (
   ip_address varchar(64) not null default ''
 );
 
-create or replace function auth.uid() returns uuid
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
-$$;
-
-create or replace function auth.role() returns text
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
-$$;
-
-create or replace function auth.email() returns text
-language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.email', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
-  )::text
+-- auth.uid(), auth.role() and auth.email(): one claim each, from the legacy per-claim setting or
+-- from request.jwt.claims, as Supabase defines them.
+do $$
+declare
+  f record;
+begin
+  for f in select * from (values ('uid', 'sub', 'uuid'), ('role', 'role', 'text'),
+                                 ('email', 'email', 'text')) as t (name, claim, type)
+  loop
+    execute format($sql$
+      create or replace function auth.%1$I() returns %3$s
+      language sql stable
+      as $body$
+        select coalesce(
+          nullif(current_setting('request.jwt.claim.%2$s', true), ''),
+          (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> %2$L)
+        )::%3$s
+      $body$ $sql$, f.name, f.claim, f.type);
+  end loop;
+end
 $$;
 
 create or replace function auth.jwt() returns jsonb
