@@ -47,14 +47,12 @@ const FIELDS = [
 /** A Postgres error from PGlite as node-postgres raises it; any other error unchanged. */
 export function asPgError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  const source = error as unknown as Record<string, unknown>;
-  if (typeof source.code !== 'string' || !/^[0-9A-Z]{5}$/.test(source.code)) return error;
+  // PGlite's error class carries the fields its types do not declare: read them by name.
+  const field = (name: string): unknown => Reflect.get(error, name);
+  const code = field('code');
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return error;
   if (error instanceof pg.DatabaseError) return error;
-  const converted = new pg.DatabaseError(
-    error.message,
-    Number(source.length) || 0,
-    'error',
-  ) as unknown as Record<string, unknown>;
-  for (const field of FIELDS) if (source[field] !== undefined) converted[field] = source[field];
-  return converted;
+  const converted = new pg.DatabaseError(error.message, Number(field('length')) || 0, 'error');
+  const present = FIELDS.filter((name) => field(name) !== undefined);
+  return Object.assign(converted, Object.fromEntries(present.map((name) => [name, field(name)])));
 }

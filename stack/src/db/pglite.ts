@@ -143,7 +143,7 @@ export async function openPglite(
     await pg.close();
     pg = await create([...extensions, ...installed]);
   }
-  const base = wrap(pg as unknown as PgliteLike);
+  const base = wrap(pg);
   let wire: Promise<WireServer> | undefined;
   return {
     driver: 'pglite',
@@ -152,7 +152,7 @@ export async function openPglite(
       // One connection in this process: nothing to pipeline, so COMMIT goes when fn ends and
       // sendCommit only closes the transaction to further statements, as on a server.
       return pg.transaction(async (ptx: Transaction) => {
-        const { tx, settle } = transactionOn(wrap(ptx as unknown as PgliteLike), () => undefined);
+        const { tx, settle } = transactionOn(wrap(ptx), () => undefined);
         const result = await fn(tx);
         // A statement fn did not wait for may have failed: then the transaction rolls back.
         const failure = await settle();

@@ -73,6 +73,7 @@ export class GatheringSocket extends net.Socket {
 }
 
 /** Whether node-postgres can still use the client (false once its connection failed). */
+// A private field of node-postgres's client, absent from its types.
 const usable = (client: pg.PoolClient) =>
   (client as unknown as { _queryable?: boolean })._queryable;
 
@@ -89,6 +90,7 @@ export async function pipelinedTransaction<T>(
 ): Promise<T> {
   // Evicted statements go while the connection is idle, so an aborted transaction cannot keep
   // them; the driver's own record of them goes too (it would otherwise grow without bound).
+  // `connection.parsedStatements` is node-postgres's private record, absent from its types.
   const known = (client as unknown as { connection?: { parsedStatements?: object } }).connection
     ?.parsedStatements as Record<string, unknown> | undefined;
   const idle: Promise<unknown>[] = [];

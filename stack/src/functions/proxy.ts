@@ -76,6 +76,7 @@ export function forward(request: Request, target: ProxyTarget): Promise<Response
       const noBody = request.method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
       if (noBody) res.resume();
       answer(
+        // Node's stream/web ReadableStream and the DOM lib's are one class with two declarations.
         new Response(noBody ? null : (Readable.toWeb(res) as unknown as ReadableStream), {
           status: res.statusCode ?? 502,
           statusText: res.statusMessage,
@@ -90,6 +91,7 @@ export function forward(request: Request, target: ProxyTarget): Promise<Response
     });
 
     if (request.body && request.method !== 'GET' && request.method !== 'HEAD') {
+      // The same class again, declared by the DOM lib and by Node's stream/web.
       const body = Readable.fromWeb(request.body as unknown as NodeReadableStream);
       body.on('error', () => upstream.destroy());
       body.pipe(upstream);

@@ -62,8 +62,7 @@ export function renderTemplate(template: string, data: { Data: Record<string, un
   return template.replace(
     /\{\{\s*\.([A-Za-z]+)(?:\.([A-Za-z0-9_]+))?\s*\}\}/g,
     (_, key: string, sub?: string) => {
-      const value =
-        key === 'Data' && sub ? data.Data[sub] : (data as unknown as Record<string, unknown>)[key];
+      const value = key === 'Data' && sub ? data.Data[sub] : (Reflect.get(data, key) as unknown);
       const text =
         typeof value === 'string' ? value : key === 'Data' && value != null ? String(value) : '';
       return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);

@@ -45,6 +45,7 @@ export const ROUTES: HttpRoute[] = [
 export function realtimeRoutes(deps: RealtimeDeps, sockets: SocketServer): Hono<ServiceEnv> {
   const app = new Hono<ServiceEnv>();
   for (const r of ROUTES)
+    // Hono types `c` by this route's literal path and env; the table's handlers take any Context.
     app.on(r.method, r.path, (c) => r.handler(deps, c as unknown as Context, sockets));
   return app;
 }

@@ -45,7 +45,7 @@ class Rollback<T> {
   constructor(readonly value: T) {}
 }
 
-type Run = (statement: Statement, last?: boolean) => Promise<Record<string, unknown>[]>;
+type Run = <Row = Record<string, unknown>>(statement: Statement, last?: boolean) => Promise<Row[]>;
 
 const readOf = (plan: Plan): ReadPlan | undefined =>
   plan.kind === 'read' ? plan : plan.kind === 'call' ? plan.read : undefined;
@@ -81,11 +81,11 @@ export async function execute<T>(
   if (options.readOnly) settings.transaction_read_only = 'on';
   try {
     return await asCaller(db, { ...caller, settings }, async (tx: Transaction) => {
-      const run: Run = async (statement, last = false) => {
+      const run: Run = async <Row>(statement: Statement, last = false) => {
         options.onQuery?.(statement.sql, statement.params);
         // Planned statements answer in a fixed shape (body, counts, headers), so they keep
         // prepared, as PostgREST's do.
-        const result = tx.query(statement.sql, statement.params, { prepare: true });
+        const result = tx.query<Row>(statement.sql, statement.params, { prepare: true });
         if (last) tx.sendCommit();
         return (await result).rows;
       };
@@ -96,9 +96,9 @@ export async function execute<T>(
         const [timezoneApplied, rows] = await Promise.all([timezone, run(statements.main)]);
         throw new Rollback(answer({ plan: rows, timezoneApplied }));
       }
-      const main = run(statements.main, !mayRollBack && !needsPlan);
+      const main = run<ResultRow>(statements.main, !mayRollBack && !needsPlan);
       const [timezoneApplied, rows] = await Promise.all([timezone, main]);
-      const row = rows[0] as unknown as ResultRow;
+      const row = rows[0]!;
       const page = Number(row.page_total);
       if (expectOne && page !== 1) throw singularityError(page);
       if (strict !== undefined && page > strict) throw maxAffectedViolation(page);

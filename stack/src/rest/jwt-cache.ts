@@ -6,7 +6,10 @@ import type { Keys } from '../keys/keys.ts';
 const MAX_ENTRIES = 1000;
 
 /** Keys whose verify() remembers successful verifications until the token's exp. */
-export function withJwtCache(keys: Keys, now: () => number = () => Date.now() / 1000): Keys {
+export function withJwtCache<K extends Pick<Keys, 'verify'>>(
+  keys: K,
+  now: () => number = () => Date.now() / 1000,
+): K {
   const cache = new Map<string, JWTPayload>();
   return {
     ...keys,

@@ -72,9 +72,11 @@ function serve(...args: unknown[]): unknown {
     guard(handler, options.onError),
   );
 }
+// Deno's types declare serve as a namespace function, which TypeScript will not let us assign.
 (Deno as unknown as { serve: typeof serve }).serve = serve;
 
 // EdgeRuntime.waitUntil: background work keeps running in this long-lived worker.
+// Supabase's EdgeRuntime global is not in Deno's types, and globalThis has no index signature.
 const globals = globalThis as unknown as Record<string, unknown>;
 globals.EdgeRuntime ??= {
   waitUntil(promise: Promise<unknown>) {

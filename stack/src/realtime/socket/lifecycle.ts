@@ -20,6 +20,7 @@ export function publishPresenceDiff(deps: RealtimeDeps, audience: string, diff: 
       ref: null,
       topic: `realtime:${audience.slice(audience.indexOf(':') + 1)}`,
       event: 'presence_diff',
+      // PresenceDiff is an interface (no index signature), which TypeScript will not widen to JSON.
       payload: diff as unknown as JsonObject,
     },
     { accept: canReadPresence },

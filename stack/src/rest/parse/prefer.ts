@@ -14,7 +14,10 @@ export interface Preferences {
   timezone?: string;
 }
 
-const ALLOWED: Record<string, string[]> = {
+/** The preferences that take one of a fixed set of values. */
+type Choice = Exclude<keyof Preferences, 'maxAffected' | 'timezone'>;
+
+const ALLOWED: { [K in Choice]: readonly NonNullable<Preferences[K]>[] } = {
   return: ['minimal', 'headers-only', 'representation'],
   count: ['exact', 'planned', 'estimated'],
   resolution: ['merge-duplicates', 'ignore-duplicates'],
@@ -22,6 +25,17 @@ const ALLOWED: Record<string, string[]> = {
   handling: ['strict', 'lenient'],
   tx: ['commit', 'rollback'],
 };
+
+const isChoice = (name: string): name is Choice => Object.hasOwn(ALLOWED, name);
+
+/** Sets preference `name` to `value` when it is one of its allowed values. */
+function choose<K extends Choice>(prefs: Preferences, name: K, value: string): boolean {
+  const allowed: readonly NonNullable<Preferences[K]>[] = ALLOWED[name];
+  const found = allowed.find((v) => v === value);
+  if (found === undefined) return false;
+  prefs[name] = found;
+  return true;
+}
 
 export function parsePrefer(headers: string[]): Preferences {
   const prefs: Preferences = {};
@@ -48,13 +62,11 @@ export function parsePrefer(headers: string[]): Preferences {
       seen.add(name);
       continue;
     }
-    const allowed = ALLOWED[name];
-    if (!allowed || !allowed.includes(value)) {
+    if (!isChoice(name) || !choose(prefs, name, value)) {
       invalid.push(token);
       continue;
     }
     seen.add(name);
-    (prefs as unknown as Record<string, string>)[name] = value;
   }
   if (prefs.handling === 'strict' && invalid.length > 0) throw invalidPreferences(invalid);
   return prefs;
