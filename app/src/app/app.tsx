@@ -5,10 +5,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { SupabaseContext, type Supabase } from '../lib/supabase.ts';
+import { SupabaseContext, type SupabaseHandle } from '../lib/supabase.ts';
 import { createAppRouter } from './router.tsx';
 
-export function App({ supabase }: { supabase: Supabase }) {
+export function App({ supabase }: { supabase: SupabaseHandle }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
   );

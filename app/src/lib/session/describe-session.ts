@@ -1,17 +1,17 @@
 // Builds the signed-in state from a session: claims through getClaims() (verified against the
 // JWKS, no round trip once cached) and the assurance levels (read from the session locally).
 import type { Session } from '@supabase/supabase-js';
-import type { Supabase } from '../supabase.ts';
+import type { Auth } from '../supabase.ts';
 import type { SignedIn } from './session-context.ts';
 
 export async function describeSession(
-  supabase: Supabase,
+  auth: Auth,
   session: Session,
   recovering = false,
 ): Promise<SignedIn> {
   const [claimsResult, aalResult] = await Promise.all([
-    supabase.auth.getClaims().catch(() => null),
-    supabase.auth.mfa.getAuthenticatorAssuranceLevel().catch(() => null),
+    auth.getClaims().catch(() => null),
+    auth.mfa.getAuthenticatorAssuranceLevel().catch(() => null),
   ]);
   const claims = claimsResult && !claimsResult.error ? (claimsResult.data?.claims ?? null) : null;
   const current = aalResult?.data?.currentLevel ?? null;
