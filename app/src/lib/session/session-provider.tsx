@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../supabase.ts';
 import { planAuthEvent } from './auth-event-plan.ts';
-import { describeSession } from './describe-session.ts';
+import { describeSession, verifiedClaims } from './describe-session.ts';
 import { forgetReturnTo, peekReturnTo } from './paths.ts';
 import { SessionContext, type SessionApi, type SessionState } from './session-context.ts';
 
@@ -75,6 +75,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         navigate(target, { replace: true });
       } else if (plan.navigate && !endPage && !repeated) {
         navigate(plan.navigate, { replace: true });
+      }
+      if (next.status === 'signed-in') {
+        // The page does not wait for the claims; they follow once verified.
+        const claims = await verifiedClaims(auth);
+        if (seq === latest && claims)
+          setState((s) =>
+            s.status === 'signed-in' && s.session === next.session ? { ...s, claims } : s,
+          );
       }
     };
     const { data } = auth.onAuthStateChange((event, session) => {
