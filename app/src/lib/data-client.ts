@@ -5,10 +5,11 @@
 // does for the clients it builds itself.
 import { createClient } from '@supabase/supabase-js';
 import { clientHeaders, type Auth } from './auth-client.ts';
+import type { Database } from './database.types.ts';
 import type { AppEnv } from './env.ts';
 
 export function createDataClient(env: AppEnv, auth: Auth) {
-  const client = createClient(env.supabaseUrl, env.supabaseKey, {
+  const client = createClient<Database>(env.supabaseUrl, env.supabaseKey, {
     global: { headers: clientHeaders() },
     accessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
   });

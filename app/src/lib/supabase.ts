@@ -4,10 +4,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createContext, useContext } from 'react';
 import { createAuthClient, type Auth } from './auth-client.ts';
+import type { Database } from './database.types.ts';
 import type { AppEnv } from './env.ts';
 
 export type { Auth } from './auth-client.ts';
-export type Supabase = SupabaseClient;
+export type Supabase = SupabaseClient<Database>;
 
 export interface SupabaseHandle {
   auth: Auth;

@@ -1,6 +1,7 @@
 // The queries a notebook page starts with, as plain query options (key + function), shared by
 // the hooks that render them and by the route's prefetch — which runs before any page code has
 // loaded, so this file imports no React and no hooks.
+import { roleOf } from '../../lib/roles.ts';
 import type { Supabase } from '../../lib/supabase.ts';
 import {
   afterFilter,
@@ -18,7 +19,6 @@ import {
   type Note,
   type NoteListItem,
   type NoteSort,
-  type Role,
 } from './types.ts';
 
 export const LIST_COLUMNS =
@@ -39,9 +39,8 @@ export function notebookOptions(supabase: Supabase, notebookId: string, userId: 
         .eq('user_id', userId)
         .maybeSingle();
       if (error) throw error;
-      const row = data as { role: Role; notebooks: { id: string; name: string } | null } | null;
-      if (!row || !row.notebooks) return null;
-      return { id: row.notebooks.id, name: row.notebooks.name, role: row.role };
+      if (!data?.notebooks) return null;
+      return { id: data.notebooks.id, name: data.notebooks.name, role: roleOf(data.role) };
     },
   };
 }
@@ -57,7 +56,7 @@ export function noteOptions(supabase: Supabase, noteId: string) {
         .eq('id', noteId)
         .maybeSingle();
       if (error) throw error;
-      return data as Note | null;
+      return data;
     },
   };
 }
@@ -81,7 +80,7 @@ export async function fetchNotesPage(
     .order('id', { ascending: SORT_ASCENDING[sort] })
     .limit(PAGE_SIZE);
   if (error) throw error;
-  return data as unknown as ListRow[];
+  return data;
 }
 
 /** The notes of a notebook (not in the trash), 50 a page by keyset. */
@@ -114,7 +113,7 @@ export async function fetchPinnedNotes(
     .is('note.deleted_at', null)
     .limit(200);
   if (error) throw error;
-  return (data as unknown as { note: ListRow }[])
+  return data
     .map((row) => row.note)
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id));
 }
