@@ -14,7 +14,12 @@ const WORKSPACE = [
   'src/notebooks/notebooks-sidebar.tsx',
   'src/app/workspace-layout.tsx',
 ];
-const NOTEBOOK = [...WORKSPACE, 'src/notes/notebook-layout.tsx', 'src/sharing/sharing-panel.tsx'];
+const NOTEBOOK = [
+  ...WORKSPACE,
+  'src/lib/rest-client.ts',
+  'src/notes/notebook-layout.tsx',
+  'src/sharing/sharing-panel.tsx',
+];
 
 export const ROUTE_MODULES: RouteModules[] = [
   {

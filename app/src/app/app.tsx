@@ -1,7 +1,6 @@
 // The providers around the router: the Supabase client and the query cache. The session
 // provider lives inside the router (it navigates), in root-layout.tsx, so it starts only once
-// the first page's code has loaded; the signing keys it verifies the session with are fetched
-// now instead, alongside that code (auth-js keeps them for ten minutes).
+// the first page's code has loaded.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
@@ -12,10 +11,7 @@ export function App({ supabase }: { supabase: SupabaseHandle }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
   );
-  const [router] = useState(() => {
-    void supabase.auth.getClaims().catch(() => undefined);
-    return createAppRouter({ queryClient, supabase });
-  });
+  const [router] = useState(() => createAppRouter({ queryClient, supabase }));
   return (
     <SupabaseContext.Provider value={supabase}>
       <QueryClientProvider client={queryClient}>

@@ -1,6 +1,7 @@
 // The app's one Supabase client, in two halves so the sign-in pages stay small: the auth client
 // (auth-client.ts, in the entry) and the data client (data-client.ts, a chunk of its own that
-// the signed-in routes load before they render). The React context hands out the pair.
+// the signed-in routes load before they render; rest-client.ts serves the first requests of a
+// page before that). The React context hands out the pair.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createContext, useContext } from 'react';
 import { createAuthClient, type Auth } from './auth-client.ts';
@@ -9,6 +10,8 @@ import type { AppEnv } from './env.ts';
 
 export type { Auth } from './auth-client.ts';
 export type Supabase = SupabaseClient<Database>;
+/** What REST-only code needs: supabase.from(). */
+export type Rest = Pick<Supabase, 'from'>;
 
 export interface SupabaseHandle {
   auth: Auth;
@@ -16,6 +19,8 @@ export interface SupabaseHandle {
   load(): Promise<Supabase>;
   /** The data client once loaded, else null. */
   loaded(): Supabase | null;
+  /** A REST-only client (a small chunk) for requests that should not wait for the data client. */
+  rest(): Promise<Rest>;
 }
 
 const envs = new WeakMap<Supabase, AppEnv>();
@@ -30,7 +35,12 @@ export function createSupabase(env: AppEnv): SupabaseHandle {
       envs.set(client, env);
       return client;
     }));
-  return { auth, load, loaded: () => client };
+  let rest: Promise<Rest> | null = null;
+  const restClient = () =>
+    (rest ??= import('./rest-client.ts').then(({ createRestClient }) =>
+      createRestClient(env, auth),
+    ));
+  return { auth, load, loaded: () => client, rest: restClient };
 }
 
 /** The URL and key a client was made with (for raw requests such as file downloads). */

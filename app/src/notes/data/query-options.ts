@@ -2,7 +2,7 @@
 // the hooks that render them and by the route's prefetch — which runs before any page code has
 // loaded, so this file imports no React and no hooks.
 import { roleOf } from '../../lib/roles.ts';
-import type { Supabase } from '../../lib/supabase.ts';
+import type { Rest } from '../../lib/supabase.ts';
 import {
   afterFilter,
   cursorOf,
@@ -28,7 +28,7 @@ export const LIST_COLUMNS =
 export type ListRow = Omit<NoteListItem, 'pinned'>;
 
 /** The notebook a notes page shows: its name and the user's role; null when not a member. */
-export function notebookOptions(supabase: Supabase, notebookId: string, userId: string) {
+export function notebookOptions(supabase: Rest, notebookId: string, userId: string) {
   return {
     queryKey: noteKeys.notebook(notebookId),
     queryFn: async (): Promise<NotebookInfo | null> => {
@@ -46,7 +46,7 @@ export function notebookOptions(supabase: Supabase, notebookId: string, userId: 
 }
 
 /** One note; null when it does not exist or the user can no longer read it. */
-export function noteOptions(supabase: Supabase, noteId: string) {
+export function noteOptions(supabase: Rest, noteId: string) {
   return {
     queryKey: noteKeys.detail(noteId),
     queryFn: async (): Promise<Note | null> => {
@@ -62,7 +62,7 @@ export function noteOptions(supabase: Supabase, noteId: string) {
 }
 
 export async function fetchNotesPage(
-  supabase: Supabase,
+  supabase: Rest,
   notebookId: string,
   sort: NoteSort,
   tag: string | null,
@@ -85,7 +85,7 @@ export async function fetchNotesPage(
 
 /** The notes of a notebook (not in the trash), 50 a page by keyset. */
 export function notesListOptions(
-  supabase: Supabase,
+  supabase: Rest,
   notebookId: string,
   sort: NoteSort,
   tag: string | null,
@@ -101,7 +101,7 @@ export function notesListOptions(
 }
 
 export async function fetchPinnedNotes(
-  supabase: Supabase,
+  supabase: Rest,
   notebookId: string,
   userId: string,
 ): Promise<ListRow[]> {
@@ -119,7 +119,7 @@ export async function fetchPinnedNotes(
 }
 
 /** The person's pinned notes in a notebook (pins are per person), most recently edited first. */
-export function pinnedNotesOptions(supabase: Supabase, notebookId: string, userId: string) {
+export function pinnedNotesOptions(supabase: Rest, notebookId: string, userId: string) {
   return {
     queryKey: noteKeys.pinned(notebookId),
     queryFn: () => fetchPinnedNotes(supabase, notebookId, userId),
