@@ -4,6 +4,7 @@
 // adds <link rel="modulepreload"> (and style preloads) for the chunks of the page being opened,
 // taken from the build's own chunk graph. Signed-in pages are preloaded only when the browser
 // holds a Supabase session cookie, guest pages only when it does not (the guards would redirect).
+// The script goes first in <head>: an inline script after a stylesheet waits for it to load.
 import type { Plugin } from 'vite';
 import { ROUTE_MODULES } from './route-modules.ts';
 
@@ -21,7 +22,7 @@ function preloadScript(files: string[], routes: Route[]): string {
   return `(function(){var F=${JSON.stringify(files)},R=${JSON.stringify(routes)},p=location.pathname,s=/(^|;\\s*)sb-[^=]+-auth-token(\\.0)?=/.test(document.cookie);
 for(var i=0;i<R.length;i++){var r=R[i];if(r[1]!==s||!new RegExp(r[0]).test(p))continue;
 r[2].forEach(function(n){var f=F[n],l=document.createElement('link'),css=/\\.css$/.test(f);
-l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';l.href=f;document.head.appendChild(l)});break}})();`;
+l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';l.fetchPriority='high';l.href=f;document.head.appendChild(l)});break}})();`;
 }
 
 export function routePreload(): Plugin {
@@ -70,7 +71,7 @@ export function routePreload(): Plugin {
           const css = new Set(js.flatMap((f) => chunks.get(f)?.css ?? []));
           return [path, signedIn, [...js, ...css].map((f) => indexOf(base + f))];
         });
-        return [{ tag: 'script', children: preloadScript(list, routes), injectTo: 'head' }];
+        return [{ tag: 'script', children: preloadScript(list, routes), injectTo: 'head-prepend' }];
       },
     },
   };
