@@ -8,15 +8,16 @@ export interface RouteModules {
   modules: string[];
 }
 
-const SIGNED_IN = ['src/app/signed-in-layout.tsx', 'src/lib/data-client.ts'];
+const SIGNED_IN = ['src/lib/data-client.ts', 'src/app/signed-in-layout.tsx'];
 const WORKSPACE = [
   ...SIGNED_IN,
   'src/notebooks/notebooks-sidebar.tsx',
   'src/app/workspace-layout.tsx',
 ];
+// The REST client first: a notebook's requests wait only for it (links load in list order).
 const NOTEBOOK = [
-  ...WORKSPACE,
   'src/lib/rest-client.ts',
+  ...WORKSPACE,
   'src/notes/notebook-layout.tsx',
   'src/sharing/sharing-panel.tsx',
 ];
