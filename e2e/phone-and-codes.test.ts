@@ -55,6 +55,9 @@ describe('phone accounts', () => {
     expect(sms.channel).toBe('sms');
     await page.getByLabel('6-digit code').fill(sms.code!);
     await page.waitForURL(`${e2e.appUrl}/`);
+    // A phone-only account: the header names the number, and the greeting is never a bare "Hello,".
+    await page.getByRole('heading', { name: 'Welcome to Sheaf' }).waitFor();
+    await expect(page.getByTestId('header-user').textContent()).resolves.toBe(phone.e164);
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/sign-in');

@@ -1,5 +1,6 @@
 // Entry: validate the environment once; a bad variable gets the configuration page, never a blank
-// screen. Otherwise create the one Supabase client and start the app.
+// screen. Otherwise create the one Supabase client (its auth half now, the rest with the first
+// signed-in page) and start the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

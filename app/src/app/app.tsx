@@ -1,21 +1,17 @@
 // The providers around the router: the Supabase client and the query cache. The session
 // provider lives inside the router (it navigates), in root-layout.tsx, so it starts only once
-// the first page's code has loaded; the signing keys it verifies the session with are fetched
-// now instead, alongside that code (auth-js keeps them for ten minutes).
+// the first page's code has loaded.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
-import { SupabaseContext, type Supabase } from '../lib/supabase.ts';
+import { SupabaseContext, type SupabaseHandle } from '../lib/supabase.ts';
 import { createAppRouter } from './router.tsx';
 
-export function App({ supabase }: { supabase: Supabase }) {
+export function App({ supabase }: { supabase: SupabaseHandle }) {
   const [queryClient] = useState(
     () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
   );
-  const [router] = useState(() => {
-    void supabase.auth.getClaims().catch(() => undefined);
-    return createAppRouter({ queryClient, supabase });
-  });
+  const [router] = useState(() => createAppRouter({ queryClient, supabase }));
   return (
     <SupabaseContext.Provider value={supabase}>
       <QueryClientProvider client={queryClient}>

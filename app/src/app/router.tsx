@@ -4,7 +4,7 @@
 // data requests from the route loader, while the page's code is still loading.
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router';
-import type { Supabase } from '../lib/supabase.ts';
+import type { SupabaseHandle } from '../lib/supabase.ts';
 import { prefetchNotebook } from '../notes/data/prefetch.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { ProtectedGuard } from './guards.tsx';
@@ -16,7 +16,7 @@ import { settingsRoute } from './settings-routes.tsx';
 
 interface RouterDeps {
   queryClient: QueryClient;
-  supabase: Supabase;
+  supabase: SupabaseHandle;
 }
 
 export function createAppRouter({ queryClient, supabase }: RouterDeps) {
@@ -38,10 +38,15 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
           Component: ProtectedGuard,
           children: [
             {
-              // The signed-in frame loads with the first signed-in page, never with sign-in.
-              lazy: async () => ({
-                Component: (await import('./signed-in-layout.tsx')).SignedInLayout,
-              }),
+              // The signed-in frame loads with the first signed-in page, never with sign-in, and
+              // so does the data client: no page below renders before useSupabase() has it.
+              lazy: async () => {
+                const [{ SignedInLayout }] = await Promise.all([
+                  import('./signed-in-layout.tsx'),
+                  supabase.load(),
+                ]);
+                return { Component: SignedInLayout };
+              },
               children: [
                 {
                   lazy: async () => {

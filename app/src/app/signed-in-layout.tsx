@@ -12,6 +12,7 @@ import { AppLayout } from '../ui/app-layout.tsx';
 import { Button } from '../ui/button.tsx';
 import type { PaletteItem } from './palette-items.ts';
 import { ShortcutsSheet } from './shortcuts-sheet.tsx';
+import { accountEmail, accountPhone } from '../account/api/account-identity.ts';
 import '../ui/signed-in.css';
 
 const CommandPalette = lazy(() =>
@@ -69,7 +70,7 @@ export function SignedInLayout() {
   return (
     <AppLayout
       wide={!column}
-      userLabel={user.email ?? (user.phone ? `+${user.phone}` : '')}
+      userLabel={accountEmail(user) ?? accountPhone(user) ?? 'Your account'}
       nav={
         <nav className="app-nav" aria-label="Main">
           <NavLink to="/" end>

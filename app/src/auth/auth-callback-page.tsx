@@ -9,7 +9,7 @@ import { describeError, hasMessage, messageFor } from '../lib/errors/describe-er
 import { safePath } from '../lib/safe-path.ts';
 import { useSession } from '../lib/session/session-context.ts';
 import { peekReturnTo } from '../lib/session/paths.ts';
-import { useSupabase } from '../lib/supabase.ts';
+import { useAuth } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
@@ -39,7 +39,7 @@ function errorFromUrl(search: URLSearchParams): string | null {
 }
 
 export function AuthCallbackPage() {
-  const supabase = useSupabase();
+  const auth = useAuth();
   const { state } = useSession();
   const [params] = useSearchParams();
   const [problem, setProblem] = useState<string | null>(() => errorFromUrl(params));
@@ -58,16 +58,15 @@ export function AuthCallbackPage() {
       const type = params.get('type') as EmailOtpType | null;
       let error: unknown = null;
       if (tokenHash && type && OTP_TYPES.includes(type)) {
-        ({ error } = await supabase.auth.verifyOtp({ token_hash: tokenHash, type }));
+        ({ error } = await auth.verifyOtp({ token_hash: tokenHash, type }));
       } else {
         // initialize() hands back the outcome of exchanging ?code= as the client started.
-        ({ error } = await supabase.auth.initialize());
+        ({ error } = await auth.initialize());
       }
       if (cancelled) return;
       // A ?code= this browser holds no PKCE verifier for is not exchanged at all (auth-js only
       // treats it as a callback when the verifier is there), or fails with the verifier missing.
-      const unclaimed =
-        !error && !!params.get('code') && !(await supabase.auth.getSession()).data.session;
+      const unclaimed = !error && !!params.get('code') && !(await auth.getSession()).data.session;
       if (cancelled) return;
       if (unclaimed || isVerifierMissing(error)) setElsewhere(true);
       else if (error) setProblem(describeError(error).message);
@@ -76,7 +75,7 @@ export function AuthCallbackPage() {
     return () => {
       cancelled = true;
     };
-  }, [supabase, params, problem, halfConfirmed]);
+  }, [auth, params, problem, halfConfirmed]);
 
   if (elsewhere && state.status !== 'signed-in')
     return <LinkOpenedElsewhere purpose={linkPurpose(params.get('from'))} />;

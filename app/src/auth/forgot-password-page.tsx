@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useSubmit } from '../lib/forms/use-submit.ts';
-import { useSupabase } from '../lib/supabase.ts';
+import { useAuth } from '../lib/supabase.ts';
 import { validateEmail } from '../lib/validation/fields.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
@@ -13,14 +13,14 @@ import { TextField } from '../ui/text-field.tsx';
 import { CodeForm } from './code-form.tsx';
 
 export function ForgotPasswordPage() {
-  const supabase = useSupabase();
+  const auth = useAuth();
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const submit = useSubmit();
 
   const send = (address: string) =>
-    supabase.auth.resetPasswordForEmail(address, {
+    auth.resetPasswordForEmail(address, {
       redirectTo: `${window.location.origin}/auth/callback?next=/reset-password&from=recovery`,
     });
 
@@ -49,7 +49,7 @@ export function ForgotPasswordPage() {
           submitLabel="Continue"
           pendingLabel="Checking…"
           justSent
-          verify={(token) => supabase.auth.verifyOtp({ email: sentTo, token, type: 'recovery' })}
+          verify={(token) => auth.verifyOtp({ email: sentTo, token, type: 'recovery' })}
           resend={() => send(sentTo)}
           resentMessage={`If ${sentTo} has an account, a new code is on its way.`}
         />

@@ -6,7 +6,7 @@ import { Navigate } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { peekReturnTo } from '../lib/session/paths.ts';
 import { useSession } from '../lib/session/session-context.ts';
-import { useSupabase } from '../lib/supabase.ts';
+import { useAuth } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Button } from '../ui/button.tsx';
@@ -14,14 +14,14 @@ import { PageLoading } from '../ui/page-loading.tsx';
 import { CodeForm } from './code-form.tsx';
 
 export function MfaPage() {
-  const supabase = useSupabase();
+  const auth = useAuth();
   const { state, signOut } = useSession();
   const signedIn = state.status === 'signed-in';
   const factors = useQuery({
     queryKey: ['mfa', 'factors', signedIn ? state.user.id : null],
     enabled: signedIn,
     queryFn: async () => {
-      const { data, error } = await supabase.auth.mfa.listFactors();
+      const { data, error } = await auth.mfa.listFactors();
       if (error) throw error;
       return data.totp.filter((f) => f.status === 'verified');
     },
@@ -49,7 +49,7 @@ export function MfaPage() {
           label={`Code from ${factor.friendly_name || 'your authenticator app'}`}
           submitLabel="Verify"
           pendingLabel="Verifying…"
-          verify={(code) => supabase.auth.mfa.challengeAndVerify({ factorId: factor.id, code })}
+          verify={(code) => auth.mfa.challengeAndVerify({ factorId: factor.id, code })}
         />
       ) : null}
     </AuthLayout>

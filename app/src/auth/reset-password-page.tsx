@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { weakPasswordSentence } from '../lib/errors/weak-password.ts';
 import { useSubmit } from '../lib/forms/use-submit.ts';
 import { useSession } from '../lib/session/session-context.ts';
-import { useSupabase } from '../lib/supabase.ts';
+import { useAuth } from '../lib/supabase.ts';
 import { validateNewPassword } from '../lib/validation/fields.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
@@ -14,7 +14,7 @@ import { PageLoading } from '../ui/page-loading.tsx';
 import { NewPasswordField } from '../ui/new-password-field.tsx';
 
 export function ResetPasswordPage() {
-  const supabase = useSupabase();
+  const auth = useAuth();
   const navigate = useNavigate();
   const { state } = useSession();
   const [password, setPassword] = useState('');
@@ -42,7 +42,7 @@ export function ResetPasswordPage() {
     if (problem) return passwordRef.current?.focus();
     let weak: string | null = null;
     const ok = await submit.run(async () => {
-      const { error } = await supabase.auth.updateUser({ password });
+      const { error } = await auth.updateUser({ password });
       weak = weakPasswordSentence(error);
       return weak ? undefined : { error };
     });

@@ -4,7 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useSubmit } from '../lib/forms/use-submit.ts';
-import { useSupabase } from '../lib/supabase.ts';
+import { useAuth } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Button } from '../ui/button.tsx';
@@ -12,7 +12,7 @@ import { CodeForm } from './code-form.tsx';
 import { useIdentifier, type Identifier } from './use-identifier.tsx';
 
 export function SignInCodePage() {
-  const supabase = useSupabase();
+  const auth = useAuth();
   const identifier = useIdentifier();
   const [sentTo, setSentTo] = useState<Identifier | null>(null);
   const [unknown, setUnknown] = useState<Identifier | null>(null);
@@ -24,8 +24,8 @@ export function SignInCodePage() {
       emailRedirectTo: `${window.location.origin}/auth/callback?from=magiclink`,
     };
     return 'email' in id
-      ? supabase.auth.signInWithOtp({ email: id.email, options })
-      : supabase.auth.signInWithOtp({ phone: id.phone, options: { shouldCreateUser: false } });
+      ? auth.signInWithOtp({ email: id.email, options })
+      : auth.signInWithOtp({ phone: id.phone, options: { shouldCreateUser: false } });
   }
 
   async function onSubmit(event: FormEvent) {
@@ -77,8 +77,8 @@ export function SignInCodePage() {
           justSent
           verify={(token) =>
             'email' in sentTo
-              ? supabase.auth.verifyOtp({ email: sentTo.email, token, type: 'email' })
-              : supabase.auth.verifyOtp({ phone: sentTo.phone, token, type: 'sms' })
+              ? auth.verifyOtp({ email: sentTo.email, token, type: 'email' })
+              : auth.verifyOtp({ phone: sentTo.phone, token, type: 'sms' })
           }
           resend={() => send(sentTo)}
           resentMessage={`A new code is on its way to ${where}.`}

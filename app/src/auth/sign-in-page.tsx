@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSubmit } from '../lib/forms/use-submit.ts';
 import { useSession } from '../lib/session/session-context.ts';
-import { useSupabase } from '../lib/supabase.ts';
+import { useAuth } from '../lib/supabase.ts';
 import { validateCurrentPassword } from '../lib/validation/fields.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
@@ -13,7 +13,7 @@ import { TextField } from '../ui/text-field.tsx';
 import { identifierQuery, useIdentifier } from './use-identifier.tsx';
 
 export function SignInPage() {
-  const supabase = useSupabase();
+  const auth = useAuth();
   const navigate = useNavigate();
   const { state } = useSession();
   const notice = state.status === 'signed-out' ? state.notice : null;
@@ -31,7 +31,7 @@ export function SignInPage() {
     if (!id) return;
     if (problem) return passwordRef.current?.focus();
     await submit.run(async () => {
-      const { error } = await supabase.auth.signInWithPassword({ ...id, password });
+      const { error } = await auth.signInWithPassword({ ...id, password });
       if (error?.code === 'email_not_confirmed' || error?.code === 'phone_not_confirmed') {
         navigate(`/verify?${identifierQuery(id)}&reason=unconfirmed`);
         return;

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { weakPasswordSentence } from '../lib/errors/weak-password.ts';
 import { useSubmit } from '../lib/forms/use-submit.ts';
-import { useSupabase } from '../lib/supabase.ts';
+import { useAuth } from '../lib/supabase.ts';
 import { validateNewPassword } from '../lib/validation/fields.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
@@ -13,7 +13,7 @@ import { NewPasswordField } from '../ui/new-password-field.tsx';
 import { identifierQuery, useIdentifier } from './use-identifier.tsx';
 
 export function SignUpPage() {
-  const supabase = useSupabase();
+  const auth = useAuth();
   const navigate = useNavigate();
   const identifier = useIdentifier();
   const [password, setPassword] = useState('');
@@ -30,7 +30,7 @@ export function SignUpPage() {
     if (problem) return passwordRef.current?.focus();
     await submit.run(async () => {
       const options = { emailRedirectTo: `${window.location.origin}/auth/callback?from=signup` };
-      const { data, error } = await supabase.auth.signUp({ ...id, password, options });
+      const { data, error } = await auth.signUp({ ...id, password, options });
       const weak = weakPasswordSentence(error);
       if (weak) {
         setPasswordError(weak);

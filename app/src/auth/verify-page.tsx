@@ -1,13 +1,13 @@
 // /verify?email=… or ?phone=…: "check your email / phone", then the 6-digit code (paste works,
 // six digits submit by themselves). The email's link works too, through /auth/callback.
 import { Link, useSearchParams } from 'react-router';
-import { useSupabase } from '../lib/supabase.ts';
+import { useAuth } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { CodeForm } from './code-form.tsx';
 
 export function VerifyPage() {
-  const supabase = useSupabase();
+  const auth = useAuth();
   const [params] = useSearchParams();
   const email = params.get('email') ?? '';
   const phone = params.get('phone') ?? '';
@@ -50,13 +50,11 @@ export function VerifyPage() {
         justSent={!unconfirmed}
         verify={(token) =>
           email
-            ? supabase.auth.verifyOtp({ email, token, type: 'email' })
-            : supabase.auth.verifyOtp({ phone, token, type: 'sms' })
+            ? auth.verifyOtp({ email, token, type: 'email' })
+            : auth.verifyOtp({ phone, token, type: 'sms' })
         }
         resend={() =>
-          email
-            ? supabase.auth.resend({ type: 'signup', email })
-            : supabase.auth.resend({ type: 'sms', phone })
+          email ? auth.resend({ type: 'signup', email }) : auth.resend({ type: 'sms', phone })
         }
         resentMessage={`A new code is on its way to ${where}.`}
       />

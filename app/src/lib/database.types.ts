@@ -523,6 +523,13 @@ export type Database = {
           updated_at: string
         }[]
       }
+      search_ranked: {
+        Args: { cap: number; max_results: number; tsq: unknown; words: unknown }
+        Returns: {
+          id: string
+          rank: number
+        }[]
+      }
       search_snippet: {
         Args: { body: string; excerpt: string; query: string }
         Returns: string

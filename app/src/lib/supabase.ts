@@ -1,18 +1,46 @@
-// The one Supabase client of the app, created with @supabase/ssr's createBrowserClient (sessions
-// in cookies, PKCE) from the validated environment, and the React context that hands it out.
-import { createBrowserClient } from '@supabase/ssr';
+// The app's one Supabase client, in two halves so the sign-in pages stay small: the auth client
+// (auth-client.ts, in the entry) and the data client (data-client.ts, a chunk of its own that
+// the signed-in routes load before they render; rest-client.ts serves the first requests of a
+// page before that). The React context hands out the pair.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createContext, useContext } from 'react';
+import { createAuthClient, type Auth } from './auth-client.ts';
+import type { Database } from './database.types.ts';
 import type { AppEnv } from './env.ts';
 
-export type Supabase = SupabaseClient;
+export type { Auth } from './auth-client.ts';
+export type Supabase = SupabaseClient<Database>;
+/** What REST-only code needs: supabase.from(). */
+export type Rest = Pick<Supabase, 'from'>;
+
+export interface SupabaseHandle {
+  auth: Auth;
+  /** The data client, loading its chunk the first time (it is shared afterwards). */
+  load(): Promise<Supabase>;
+  /** The data client once loaded, else null. */
+  loaded(): Supabase | null;
+  /** A REST-only client (a small chunk) for requests that should not wait for the data client. */
+  rest(): Promise<Rest>;
+}
 
 const envs = new WeakMap<Supabase, AppEnv>();
 
-export function createSupabase(env: AppEnv): Supabase {
-  const client = createBrowserClient(env.supabaseUrl, env.supabaseKey);
-  envs.set(client, env);
-  return client;
+export function createSupabase(env: AppEnv): SupabaseHandle {
+  const auth = createAuthClient(env);
+  let client: Supabase | null = null;
+  let loading: Promise<Supabase> | null = null;
+  const load = () =>
+    (loading ??= import('./data-client.ts').then(({ createDataClient }) => {
+      client = createDataClient(env, auth);
+      envs.set(client, env);
+      return client;
+    }));
+  let rest: Promise<Rest> | null = null;
+  const restClient = () =>
+    (rest ??= import('./rest-client.ts').then(({ createRestClient }) =>
+      createRestClient(env, auth),
+    ));
+  return { auth, load, loaded: () => client, rest: restClient };
 }
 
 /** The URL and key a client was made with (for raw requests such as file downloads). */
@@ -22,11 +50,25 @@ export function envOf(client: Supabase): AppEnv {
   return env;
 }
 
-export const SupabaseContext = createContext<Supabase | null>(null);
+export const SupabaseContext = createContext<SupabaseHandle | null>(null);
 
-/** The app's client; only valid under <SupabaseContext.Provider>. */
+function useHandle(): SupabaseHandle {
+  const handle = useContext(SupabaseContext);
+  if (!handle) throw new Error('used outside of the SupabaseContext provider');
+  return handle;
+}
+
+/** The auth client: what the sign-in pages and the session provider use. */
+export function useAuth(): Auth {
+  return useHandle().auth;
+}
+
+/** The data client. The signed-in routes load it before they render (router.tsx); elsewhere
+ * the nearest Suspense boundary waits for it. */
 export function useSupabase(): Supabase {
-  const client = useContext(SupabaseContext);
-  if (!client) throw new Error('useSupabase() used outside of the SupabaseContext provider');
-  return client;
+  const handle = useHandle();
+  const client = handle.loaded();
+  if (client) return client;
+  // Suspense's protocol: the boundary renders its fallback until this promise settles.
+  throw handle.load();
 }

@@ -99,12 +99,25 @@ describe.each(DRIVERS)('Sheaf search as you type on %s', (driver) => {
       // A one-column RETURNS TABLE still answers objects, as PostgREST does (PostgREST#1931).
       return (data as { id: string }[]).map((row) => row.id).sort();
     };
+    const ranked = async (client: SupabaseClient) => {
+      const { data, error } = await client.rpc('search_ranked', {
+        tsq: "'zebra':*",
+        words: "'zebra'",
+        cap: 50,
+        max_results: 20,
+      });
+      expect(error).toBeNull();
+      return (data as { id: string }[]).map((row) => row.id).sort();
+    };
     expect(await candidates(viewer)).toEqual([ids.zebra, ids.body].sort());
+    expect(await ranked(viewer)).toEqual([ids.zebra, ids.body].sort());
     expect(await candidates(stranger)).toEqual([]);
+    expect(await ranked(stranger)).toEqual([]);
     const ownerWithoutSecondStep = clientFor(stack.url, stack.keys.anonKey, {
       token: await tokenFor(stack, world.owner, 'aal1'),
     });
     expect(await candidates(ownerWithoutSecondStep)).toEqual([]);
+    expect(await ranked(ownerWithoutSecondStep)).toEqual([]);
   });
 
   it('keeps a plain-text excerpt of each note for lists', async () => {

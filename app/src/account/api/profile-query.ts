@@ -21,7 +21,7 @@ export function useProfileQuery(userId: string) {
         .eq('id', userId)
         .maybeSingle();
       if (error) throw error;
-      return data as Profile | null;
+      return data;
     },
   });
 }

@@ -21,7 +21,7 @@ export function useSessionsQuery(userId: string) {
     queryFn: async (): Promise<DeviceSession[]> => {
       const { data, error } = await supabase.rpc('my_sessions');
       if (error) throw error;
-      return (data ?? []) as DeviceSession[];
+      return data ?? [];
     },
   });
 }

@@ -20,7 +20,7 @@ export function useAttachmentsQuery(noteId: string) {
         .order('created_at', { ascending: true })
         .order('id', { ascending: true });
       if (error) throw error;
-      const rows = data as Omit<Attachment, 'thumbnail_url'>[];
+      const rows = data;
       const images = rows.filter((r) => hasThumbnail(r.mime_type)).map((r) => r.path);
       const urls = new Map<string, string>();
       if (images.length > 0) {

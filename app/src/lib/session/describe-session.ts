@@ -1,28 +1,32 @@
-// Builds the signed-in state from a session: claims through getClaims() (verified against the
-// JWKS, no round trip once cached) and the assurance levels (read from the session locally).
-import type { Session } from '@supabase/supabase-js';
-import type { Supabase } from '../supabase.ts';
+// Builds the signed-in state from a session: the assurance levels (read from the session
+// locally), and — without holding up the first page — the claims through getClaims(), verified
+// against the JWKS (a round trip the first time, cached afterwards).
+import type { JwtPayload, Session } from '@supabase/supabase-js';
+import type { Auth } from '../supabase.ts';
 import type { SignedIn } from './session-context.ts';
 
+/** The signed-in state, claims not yet verified (null). */
 export async function describeSession(
-  supabase: Supabase,
+  auth: Auth,
   session: Session,
   recovering = false,
 ): Promise<SignedIn> {
-  const [claimsResult, aalResult] = await Promise.all([
-    supabase.auth.getClaims().catch(() => null),
-    supabase.auth.mfa.getAuthenticatorAssuranceLevel().catch(() => null),
-  ]);
-  const claims = claimsResult && !claimsResult.error ? (claimsResult.data?.claims ?? null) : null;
+  const aalResult = await auth.mfa.getAuthenticatorAssuranceLevel().catch(() => null);
   const current = aalResult?.data?.currentLevel ?? null;
   const next = aalResult?.data?.nextLevel ?? null;
   return {
     status: 'signed-in',
     session,
     user: session.user,
-    claims,
+    claims: null,
     aal: { current, next },
     needsMfa: current === 'aal1' && next === 'aal2',
     recovering,
   };
+}
+
+/** The session's claims verified by getClaims(); null when they cannot be checked (offline). */
+export async function verifiedClaims(auth: Auth): Promise<JwtPayload | null> {
+  const result = await auth.getClaims().catch(() => null);
+  return result && !result.error ? (result.data?.claims ?? null) : null;
 }

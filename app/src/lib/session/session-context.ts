@@ -12,7 +12,7 @@ export interface SignedIn {
   status: 'signed-in';
   session: Session;
   user: User;
-  /** Claims verified by getClaims(); null when they could not be checked (offline). */
+  /** Claims verified by getClaims(); null until verified, or when they cannot be (offline). */
   claims: JwtPayload | null;
   aal: { current: AuthenticatorAssuranceLevels | null; next: AuthenticatorAssuranceLevels | null };
   /** A verified factor exists and this session is still at aal1: /mfa comes first. */

@@ -4,14 +4,14 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSupabase } from '../supabase.ts';
+import { useAuth } from '../supabase.ts';
 import { planAuthEvent } from './auth-event-plan.ts';
-import { describeSession } from './describe-session.ts';
+import { describeSession, verifiedClaims } from './describe-session.ts';
 import { forgetReturnTo, peekReturnTo } from './paths.ts';
 import { SessionContext, type SessionApi, type SessionState } from './session-context.ts';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const supabase = useSupabase();
+  const auth = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -50,7 +50,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (event === 'PASSWORD_RECOVERY') recovering.current = true;
       if (event === 'SIGNED_OUT' || event === 'USER_UPDATED') recovering.current = false;
       const next: SessionState = session
-        ? await describeSession(supabase, session, recovering.current)
+        ? await describeSession(auth, session, recovering.current)
         : {
             status: 'signed-out',
             notice: repeated ? null : plan.notice,
@@ -76,14 +76,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       } else if (plan.navigate && !endPage && !repeated) {
         navigate(plan.navigate, { replace: true });
       }
+      if (next.status === 'signed-in') {
+        // The page does not wait for the claims; they follow once verified.
+        const claims = await verifiedClaims(auth);
+        if (seq === latest && claims)
+          setState((s) =>
+            s.status === 'signed-in' && s.session === next.session ? { ...s, claims } : s,
+          );
+      }
     };
-    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+    const { data } = auth.onAuthStateChange((event, session) => {
       const seq = ++latest;
       // auth-js holds its lock while it notifies; calling it from inside would deadlock.
       setTimeout(() => void apply(event, session, seq), 0);
     });
     return () => data.subscription.unsubscribe();
-  }, [supabase, queryClient, navigate]);
+  }, [auth, queryClient, navigate]);
 
   const signOut = useCallback<SessionApi['signOut']>(
     async (scope = 'local', options = {}) => {
@@ -91,14 +99,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         signOutRequested.current = true;
         afterSignOut.current = options.then ?? null;
       }
-      const { error } = await supabase.auth.signOut({ scope });
+      const { error } = await auth.signOut({ scope });
       if (error) {
         signOutRequested.current = false;
         afterSignOut.current = null;
       }
       return { error };
     },
-    [supabase],
+    [auth],
   );
 
   const api = useMemo<SessionApi>(() => ({ state, signOut }), [state, signOut]);

@@ -2,14 +2,14 @@
 // focus. A session revoked elsewhere (sign-out everywhere, account deleted) then fails here, and
 // auth-js turns that into SIGNED_OUT, which sends every tab to /sign-in with a notice.
 import { useQuery } from '@tanstack/react-query';
-import { useSupabase } from '../supabase.ts';
+import { useAuth } from '../supabase.ts';
 
 export function useUserCheck(userId: string): void {
-  const supabase = useSupabase();
+  const auth = useAuth();
   useQuery({
     queryKey: ['auth', 'user', userId],
     queryFn: async () => {
-      const { data, error } = await supabase.auth.getUser();
+      const { data, error } = await auth.getUser();
       if (error) throw error;
       return data.user;
     },

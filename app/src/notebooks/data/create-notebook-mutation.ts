@@ -14,7 +14,7 @@ export function useCreateNotebookMutation() {
         .select('id')
         .single();
       if (error) throw error;
-      return data as { id: string };
+      return data;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: notebookKeys.all }),
   });

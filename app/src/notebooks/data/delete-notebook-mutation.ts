@@ -11,7 +11,7 @@ export function useDeleteNotebookMutation() {
     mutationFn: async (id: string) => {
       const files = await supabase.from('attachments').select('path').eq('notebook_id', id);
       if (files.error) throw files.error;
-      const paths = (files.data as { path: string }[]).map((f) => f.path);
+      const paths = files.data.map((f) => f.path);
       for (let i = 0; i < paths.length; i += 100) {
         const removed = await supabase.storage.from('attachments').remove(paths.slice(i, i + 100));
         if (removed.error) throw removed.error;

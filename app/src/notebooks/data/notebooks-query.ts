@@ -2,18 +2,10 @@
 // out), the user's role in each and the people in it — one request (row-level security returns
 // only notebooks the user is a member of, and only co-members' profiles).
 import { useQuery } from '@tanstack/react-query';
+import { roleOf } from '../../lib/roles.ts';
 import { useSupabase, type Supabase } from '../../lib/supabase.ts';
 import { notebookKeys } from './keys.ts';
 import type { Member, NotebookSummary, Role } from './types.ts';
-
-interface NotebookRow {
-  id: string;
-  name: string;
-  owner_id: string;
-  updated_at: string;
-  notes: { count: number }[];
-  members: { user_id: string; role: Role; profile: { display_name: string | null } | null }[];
-}
 
 const RANK: Record<Role, number> = { owner: 0, editor: 1, viewer: 2 };
 
@@ -30,11 +22,11 @@ export async function fetchNotebooks(
     .order('name', { ascending: true })
     .order('id', { ascending: true });
   if (error) throw error;
-  return (data as unknown as NotebookRow[]).map((row) => {
+  return data.map((row) => {
     const members: Member[] = row.members
       .map((m) => ({
         user_id: m.user_id,
-        role: m.role,
+        role: roleOf(m.role),
         name: m.profile?.display_name || 'Someone',
       }))
       .sort((a, b) => RANK[a.role] - RANK[b.role] || a.name.localeCompare(b.name));

@@ -1,6 +1,8 @@
 // A notebook as the lists show it: its name, the caller's role, how many notes it holds (not
 // counting the trash) and the people in it.
-export type Role = 'owner' | 'editor' | 'viewer';
+import type { Role } from '../../lib/roles.ts';
+
+export type { Role };
 
 export interface Member {
   user_id: string;

@@ -24,7 +24,7 @@ export function useCreateNoteMutation() {
         .select(NOTE_COLUMNS)
         .single();
       if (error) throw error;
-      return data as Note;
+      return data;
     },
     onSuccess: (note) => {
       queryClient.setQueryData(noteKeys.detail(note.id), note);

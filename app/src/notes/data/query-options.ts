@@ -1,7 +1,8 @@
 // The queries a notebook page starts with, as plain query options (key + function), shared by
 // the hooks that render them and by the route's prefetch — which runs before any page code has
 // loaded, so this file imports no React and no hooks.
-import type { Supabase } from '../../lib/supabase.ts';
+import { roleOf } from '../../lib/roles.ts';
+import type { Rest } from '../../lib/supabase.ts';
 import {
   afterFilter,
   cursorOf,
@@ -18,7 +19,6 @@ import {
   type Note,
   type NoteListItem,
   type NoteSort,
-  type Role,
 } from './types.ts';
 
 export const LIST_COLUMNS =
@@ -28,7 +28,7 @@ export const LIST_COLUMNS =
 export type ListRow = Omit<NoteListItem, 'pinned'>;
 
 /** The notebook a notes page shows: its name and the user's role; null when not a member. */
-export function notebookOptions(supabase: Supabase, notebookId: string, userId: string) {
+export function notebookOptions(supabase: Rest, notebookId: string, userId: string) {
   return {
     queryKey: noteKeys.notebook(notebookId),
     queryFn: async (): Promise<NotebookInfo | null> => {
@@ -39,15 +39,14 @@ export function notebookOptions(supabase: Supabase, notebookId: string, userId: 
         .eq('user_id', userId)
         .maybeSingle();
       if (error) throw error;
-      const row = data as { role: Role; notebooks: { id: string; name: string } | null } | null;
-      if (!row || !row.notebooks) return null;
-      return { id: row.notebooks.id, name: row.notebooks.name, role: row.role };
+      if (!data?.notebooks) return null;
+      return { id: data.notebooks.id, name: data.notebooks.name, role: roleOf(data.role) };
     },
   };
 }
 
 /** One note; null when it does not exist or the user can no longer read it. */
-export function noteOptions(supabase: Supabase, noteId: string) {
+export function noteOptions(supabase: Rest, noteId: string) {
   return {
     queryKey: noteKeys.detail(noteId),
     queryFn: async (): Promise<Note | null> => {
@@ -57,13 +56,13 @@ export function noteOptions(supabase: Supabase, noteId: string) {
         .eq('id', noteId)
         .maybeSingle();
       if (error) throw error;
-      return data as Note | null;
+      return data;
     },
   };
 }
 
 export async function fetchNotesPage(
-  supabase: Supabase,
+  supabase: Rest,
   notebookId: string,
   sort: NoteSort,
   tag: string | null,
@@ -81,12 +80,12 @@ export async function fetchNotesPage(
     .order('id', { ascending: SORT_ASCENDING[sort] })
     .limit(PAGE_SIZE);
   if (error) throw error;
-  return data as unknown as ListRow[];
+  return data;
 }
 
 /** The notes of a notebook (not in the trash), 50 a page by keyset. */
 export function notesListOptions(
-  supabase: Supabase,
+  supabase: Rest,
   notebookId: string,
   sort: NoteSort,
   tag: string | null,
@@ -102,7 +101,7 @@ export function notesListOptions(
 }
 
 export async function fetchPinnedNotes(
-  supabase: Supabase,
+  supabase: Rest,
   notebookId: string,
   userId: string,
 ): Promise<ListRow[]> {
@@ -114,13 +113,13 @@ export async function fetchPinnedNotes(
     .is('note.deleted_at', null)
     .limit(200);
   if (error) throw error;
-  return (data as unknown as { note: ListRow }[])
+  return data
     .map((row) => row.note)
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id));
 }
 
 /** The person's pinned notes in a notebook (pins are per person), most recently edited first. */
-export function pinnedNotesOptions(supabase: Supabase, notebookId: string, userId: string) {
+export function pinnedNotesOptions(supabase: Rest, notebookId: string, userId: string) {
   return {
     queryKey: noteKeys.pinned(notebookId),
     queryFn: () => fetchPinnedNotes(supabase, notebookId, userId),

@@ -8,7 +8,7 @@ export interface RecentNote {
   id: string;
   notebook_id: string;
   title: string;
-  preview: string;
+  preview: string | null;
   updated_at: string;
   notebook: { name: string } | null;
 }
@@ -26,7 +26,7 @@ export function useRecentNotesQuery(limit = 8) {
         .order('id', { ascending: false })
         .limit(limit);
       if (error) throw error;
-      return data as unknown as RecentNote[];
+      return data;
     },
   });
 }

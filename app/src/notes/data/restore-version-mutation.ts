@@ -14,7 +14,7 @@ export function useRestoreVersionMutation(noteId: string) {
         .select(NOTE_COLUMNS)
         .single();
       if (error) throw error;
-      return data as Note;
+      return data;
     },
     onSuccess: (note) => {
       queryClient.setQueryData(noteKeys.detail(noteId), note);

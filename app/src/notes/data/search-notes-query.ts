@@ -30,7 +30,7 @@ export function useSearchNotesQuery(query: string) {
         .select('id, notebook_id, notebook_name, title, snippet, tags, updated_at')
         .abortSignal(signal);
       if (error) throw error;
-      return data as SearchHit[];
+      return data;
     },
   });
 }

@@ -20,7 +20,7 @@ async function setTrashed(supabase: Supabase, id: string, trashed: boolean): Pro
     .maybeSingle();
   if (error) throw error;
   if (!data) throw { code: '42501' };
-  return data as Note;
+  return data;
 }
 
 function refresh(queryClient: QueryClient, note: Target) {
@@ -58,7 +58,7 @@ export function useDeleteForeverMutation() {
     mutationFn: async (note: Target) => {
       const files = await supabase.from('attachments').select('path').eq('note_id', note.id);
       if (files.error) throw files.error;
-      const paths = (files.data as { path: string }[]).map((f) => f.path);
+      const paths = files.data.map((f) => f.path);
       for (let i = 0; i < paths.length; i += 100) {
         const removed = await supabase.storage.from('attachments').remove(paths.slice(i, i + 100));
         if (removed.error) throw removed.error;

@@ -2,6 +2,7 @@
 // with who deleted it. Opening the trash first purges notes past their 30 days (the database has
 // no scheduler here; see the trash migration), which the policies already hide.
 import { useQuery } from '@tanstack/react-query';
+import { roleOf } from '../../lib/roles.ts';
 import { useSupabase } from '../../lib/supabase.ts';
 import { noteKeys } from './keys.ts';
 import type { Role } from './types.ts';
@@ -10,7 +11,7 @@ export interface TrashedNote {
   id: string;
   notebook_id: string;
   title: string;
-  preview: string;
+  preview: string | null;
   deleted_at: string;
   notebook: { name: string } | null;
   deleter: { display_name: string | null } | null;
@@ -34,7 +35,7 @@ export function useTrashQuery() {
         .order('id', { ascending: false })
         .limit(500);
       if (error) throw error;
-      return data as unknown as TrashedNote[];
+      return data;
     },
   });
 }
@@ -50,9 +51,7 @@ export function useMyRolesQuery(userId: string) {
         .select('notebook_id, role')
         .eq('user_id', userId);
       if (error) throw error;
-      return new Map(
-        (data as { notebook_id: string; role: Role }[]).map((m) => [m.notebook_id, m.role]),
-      );
+      return new Map(data.map((m) => [m.notebook_id, roleOf(m.role)]));
     },
   });
 }

@@ -1,23 +1,33 @@
-// Notes as the app reads and writes them.
-export type Role = 'owner' | 'editor' | 'viewer';
+// Notes as the app reads and writes them, derived from the generated database types.
+import type { Tables } from '../../lib/database.types.ts';
+
+import type { Role } from '../../lib/roles.ts';
+
+export type { Role };
+
 export type NoteSort = 'updated' | 'created' | 'title';
 
-export interface Note {
-  id: string;
-  notebook_id: string;
-  author_id: string | null;
-  title: string;
-  body: string;
-  tags: string[];
-  created_at: string;
-  updated_at: string;
-  /** Set while the note is in the trash. */
-  deleted_at: string | null;
-}
+/** A note as the app reads it (its row without the search vector, excerpt and audit columns;
+ * `deleted_at` is set while the note is in the trash). */
+export type Note = Pick<
+  Tables<'notes'>,
+  | 'id'
+  | 'notebook_id'
+  | 'author_id'
+  | 'title'
+  | 'body'
+  | 'tags'
+  | 'created_at'
+  | 'updated_at'
+  | 'deleted_at'
+>;
 
 /** A row of the notes list: a plain-text excerpt instead of the body, and whether the signed-in
  * person pinned it (pins are per person). */
-export type NoteListItem = Omit<Note, 'body' | 'deleted_at'> & { preview: string; pinned: boolean };
+export type NoteListItem = Omit<Note, 'body' | 'deleted_at'> & {
+  preview: Tables<'notes'>['excerpt'];
+  pinned: boolean;
+};
 
 export interface NotebookInfo {
   id: string;

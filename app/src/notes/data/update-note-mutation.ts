@@ -20,7 +20,7 @@ export function useUpdateNoteMutation(noteId: string) {
         .maybeSingle();
       if (error) throw error;
       if (!data) throw { code: '42501' };
-      return data as Note;
+      return data;
     },
     onSuccess: (note) => {
       queryClient.setQueryData(noteKeys.detail(note.id), note);

@@ -30,7 +30,7 @@ export function useVersionsQuery(noteId: string, enabled: boolean) {
         .order('id', { ascending: false })
         .limit(100);
       if (error) throw error;
-      return data as unknown as VersionSummary[];
+      return data;
     },
   });
 }
@@ -48,7 +48,7 @@ export function useVersionQuery(versionId: number | null) {
         .eq('id', versionId!)
         .single();
       if (error) throw error;
-      return data as VersionContent;
+      return data;
     },
   });
 }

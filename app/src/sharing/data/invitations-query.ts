@@ -1,5 +1,6 @@
 // Pending invitations of a notebook (only its owner can read them).
 import { useQuery } from '@tanstack/react-query';
+import { roleOf } from '../../lib/roles.ts';
 import { useSupabase } from '../../lib/supabase.ts';
 import { sharingKeys } from './keys.ts';
 import type { Invitation } from './types.ts';
@@ -16,7 +17,10 @@ export function useInvitationsQuery(notebookId: string, enabled: boolean) {
         .eq('notebook_id', notebookId)
         .order('created_at', { ascending: true });
       if (error) throw error;
-      return data as Invitation[];
+      return data.map((row) => ({
+        ...row,
+        role: roleOf(row.role) === 'editor' ? 'editor' : 'viewer',
+      }));
     },
   });
 }

@@ -1,5 +1,6 @@
 // The members of a notebook with their display names (every member may see the others).
 import { useQuery } from '@tanstack/react-query';
+import { roleOf } from '../../lib/roles.ts';
 import { useSupabase } from '../../lib/supabase.ts';
 import { sharingKeys } from './keys.ts';
 import type { Member, Role } from './types.ts';
@@ -18,15 +19,10 @@ export function useMembersQuery(notebookId: string) {
         .eq('notebook_id', notebookId)
         .order('created_at', { ascending: true });
       if (error) throw error;
-      const rows = data as unknown as {
-        user_id: string;
-        role: Role;
-        profiles: { display_name: string | null } | null;
-      }[];
-      return rows
+      return data
         .map((r) => ({
           user_id: r.user_id,
-          role: r.role,
+          role: roleOf(r.role),
           display_name: r.profiles?.display_name ?? null,
         }))
         .sort((a, b) => RANK[a.role] - RANK[b.role]);

@@ -37,7 +37,8 @@ export function useShareNotebookMutation(notebookId: string) {
         throw { code: body?.error?.code, status: error.context.status };
       }
       if (error) throw error;
-      return data as ShareResult;
+      if (!data) throw new Error('share-notebook answered without a body');
+      return data;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: sharingKeys.all }),
   });

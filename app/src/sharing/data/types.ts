@@ -1,5 +1,7 @@
 // Members and pending invitations of a notebook.
-export type Role = 'owner' | 'editor' | 'viewer';
+import type { Role } from '../../lib/roles.ts';
+
+export type { Role };
 
 export interface Member {
   user_id: string;

@@ -1,12 +1,13 @@
 // The notebooks the signed-in person belongs to, with their role: what they may export (any),
 // and where loose imported notes may go (those they can write in).
 import { useQuery } from '@tanstack/react-query';
+import { roleOf, type Role } from '../../lib/roles.ts';
 import { useSupabase } from '../../lib/supabase.ts';
 
 export interface MyNotebook {
   id: string;
   name: string;
-  role: 'owner' | 'editor' | 'viewer';
+  role: Role;
 }
 
 export const transferKeys = {
@@ -23,13 +24,10 @@ export function useMyNotebooksQuery(userId: string) {
         .select('role, notebooks(id, name)')
         .eq('user_id', userId);
       if (error) throw error;
-      const rows = data as unknown as {
-        role: MyNotebook['role'];
-        notebooks: { id: string; name: string } | null;
-      }[];
-      return rows
-        .filter((r) => r.notebooks)
-        .map((r) => ({ id: r.notebooks!.id, name: r.notebooks!.name, role: r.role }))
+      return data
+        .flatMap((r) =>
+          r.notebooks ? [{ id: r.notebooks.id, name: r.notebooks.name, role: roleOf(r.role) }] : [],
+        )
         .sort((a, b) => a.name.localeCompare(b.name));
     },
   });

@@ -1,0 +1,31 @@
+// The rest of the one Supabase client, loaded with the first signed-in page (never with
+// sign-in): supabase-js's REST, Storage, Realtime and Functions clients, taking the access
+// token from the app's auth client (auth-client.ts) instead of keeping a session of their own.
+// `client.auth` is that same auth client, and Realtime follows its token changes as supabase-js
+// does for the clients it builds itself.
+import { createClient } from '@supabase/supabase-js';
+import { clientHeaders, type Auth } from './auth-client.ts';
+import type { Database } from './database.types.ts';
+import type { AppEnv } from './env.ts';
+
+export function createDataClient(env: AppEnv, auth: Auth) {
+  const client = createClient<Database>(env.supabaseUrl, env.supabaseKey, {
+    global: { headers: clientHeaders() },
+    accessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
+  });
+  client.auth = auth;
+  let token: string | undefined;
+  auth.onAuthStateChange((event, session) => {
+    if (event === 'SIGNED_OUT') {
+      token = undefined;
+      void client.realtime.setAuth();
+    } else if (
+      (event === 'TOKEN_REFRESHED' || event === 'SIGNED_IN' || event === 'INITIAL_SESSION') &&
+      session?.access_token !== token
+    ) {
+      token = session?.access_token;
+      void client.realtime.setAuth(token ?? null);
+    }
+  });
+  return client;
+}
