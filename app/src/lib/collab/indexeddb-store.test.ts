@@ -62,3 +62,21 @@ describe('the device’s copy of a note', () => {
     await b.local.close();
   });
 });
+
+describe('signing out', () => {
+  it('forgets the user’s copies except those with edits never stored', async () => {
+    const { forgetLocalCopies } = await import('./local-copies.ts');
+    const saved = await openCopy('u3', 'saved');
+    saved.doc.getText('body').insert(0, 'stored already');
+    const unsaved = await openCopy('u3', 'unsaved');
+    unsaved.local.addPending({ key: 1, update: Uint8Array.of(1) });
+    const other = await openCopy('u4', 'theirs');
+    await settle();
+    for (const c of [saved, unsaved, other]) await c.local.close();
+    expect(await forgetLocalCopies('u3')).toEqual({ kept: 1 });
+    const names = (await indexedDB.databases()).map((d) => d.name);
+    expect(names).toContain('sheaf-note:u3:unsaved');
+    expect(names).toContain('sheaf-note:u4:theirs');
+    expect(names).not.toContain('sheaf-note:u3:saved');
+  });
+});
