@@ -18,6 +18,7 @@ import {
   type SyncChannel,
 } from './ports.ts';
 import { ORIGIN_STORE, Saver } from './saver.ts';
+import { COMPACT_AT, compactNote } from './compaction.ts';
 import { TEXT, seedFromBody } from './seed.ts';
 
 export type Access = 'edit' | 'read' | 'none';
@@ -71,6 +72,7 @@ export class NoteSync {
   private tick: unknown = null;
   private ticks = 0;
   private catchUpTimer: unknown = null;
+  private compactTimer: unknown = null;
   private stopped = false;
 
   constructor(private readonly options: NoteSyncOptions) {
@@ -190,6 +192,7 @@ export class NoteSync {
     this.outbox.clear();
     this.clock.clearTimeout(this.tick);
     if (this.catchUpTimer !== null) this.clock.clearTimeout(this.catchUpTimer);
+    if (this.compactTimer !== null) this.clock.clearTimeout(this.compactTimer);
     this.saver.halt();
     await this.options.channel.close();
     await this.options.local.close();
@@ -230,6 +233,7 @@ export class NoteSync {
     }
     this.documentless = unseeded && this.access !== 'edit';
     this.phase = 'ready';
+    this.maybeCompact();
     this.emit();
   }
 
@@ -281,7 +285,30 @@ export class NoteSync {
     }, 2000);
   }
 
+  /**
+   * Once the log is long, an editor compacts it, after a random few seconds (so that editors
+   * opening the note together rarely both do; if they do, the database keeps one snapshot).
+   */
+  private maybeCompact(): void {
+    if (this.access !== 'edit' || this.saver.storedRows <= COMPACT_AT) return;
+    if (this.compactTimer !== null || this.stopped) return;
+    this.compactTimer = this.clock.setTimeout(
+      () => {
+        void compactNote(this.options.store)
+          .then((done) => {
+            if (done) this.saver.storedRows = 1;
+          })
+          .catch(() => undefined)
+          .finally(() => {
+            this.compactTimer = null;
+          });
+      },
+      2000 + Math.floor(Math.random() * 8000),
+    );
+  }
+
   private readonly onTick = (): void => {
+    this.maybeCompact();
     this.peers.rescueOverdue();
     this.ticks += 1;
     if (this.ticks % CATCH_UP_TICKS === 0 && this.loadedOnce && this.channelStatus === 'joined')

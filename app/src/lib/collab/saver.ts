@@ -45,6 +45,8 @@ interface Entry extends PendingEntry {
 
 export class Saver {
   cursor = 0;
+  /** Rows the note's log holds, as far as we know (for compaction). */
+  storedRows = 0;
   saving = false;
   bodyTooLarge = false;
   private pending: Entry[] = [];
@@ -101,6 +103,7 @@ export class Saver {
 
   /** Applies a load from the store (rows after our cursor) and notes where the body stands. */
   applyLoad(loaded: LoadedDocument): void {
+    this.storedRows = Math.max(loaded.stored, this.storedRows + loaded.updates.length);
     this.applyRows(loaded.updates);
     this.advance(loaded.lastSeq);
     this.knownBodySeq = Math.max(this.knownBodySeq, loaded.bodySeq);
@@ -222,6 +225,7 @@ export class Saver {
         return;
       }
       this.seedSha = null;
+      this.storedRows += 1 + result.between.length;
       this.applyRows(result.between);
       this.advance(result.seq);
       const through = batch[batch.length - 1]!.key;
