@@ -190,14 +190,12 @@ export class Saver {
     this.local.setCursor(seq);
   }
 
-  private bodyAllowed(): boolean {
+  /** The text to write as the body now, or undefined (not due yet, or over the limit). */
+  private bodyDue(): string | undefined {
+    if (this.clock.now() < this.lastBodyAt + bodyInterval(this.text.length)) return undefined;
     const text = this.text.toString();
-    if (!fitsBody(text)) {
-      this.bodyTooLarge = true;
-      return false;
-    }
-    this.bodyTooLarge = false;
-    return this.clock.now() >= this.lastBodyAt + bodyInterval(text.length);
+    this.bodyTooLarge = !fitsBody(text);
+    return this.bodyTooLarge ? undefined : text;
   }
 
   private async persist(): Promise<void> {
@@ -206,7 +204,7 @@ export class Saver {
     if (!batch.length) return this.writeBodyIfOwed();
     const update =
       batch.length === 1 ? batch[0]!.update : Y.mergeUpdates(batch.map((e) => e.update));
-    const body = this.bodyAllowed() ? this.text.toString() : undefined;
+    const body = this.bodyDue();
     this.saving = true;
     this.events.changed();
     try {
@@ -256,13 +254,14 @@ export class Saver {
       this.bodyOwed = false;
       return;
     }
-    if (!this.bodyAllowed()) {
+    const body = this.bodyDue();
+    if (body === undefined) {
       if (!this.bodyTooLarge) this.scheduleBody();
       return;
     }
     try {
       const through = this.cursor;
-      await this.store.setBody(this.text.toString(), through);
+      await this.store.setBody(body, through);
       // False means a body at least that far along was written already: either way, done.
       this.knownBodySeq = Math.max(this.knownBodySeq, through);
       this.lastBodyAt = this.clock.now();
