@@ -87,7 +87,7 @@ export class NoteSync {
       this.clock,
       {
         changed: () => this.emit(),
-        saved: (through, seq) => this.send({ kind: 'saved', through, seq }),
+        saved: (through, seq) => this.send({ kind: 'saved', through, seq }, true),
         refused: (reason) => {
           this.refused = reason;
           this.emit();
@@ -260,8 +260,8 @@ export class NoteSync {
     });
   }
 
-  private send(part: Parameters<Outbox['push']>[0]): void {
-    if (this.access === 'edit' && !this.stopped) this.outbox.push(part);
+  private send(part: Parameters<Outbox['push']>[0], lazy = false): void {
+    if (this.access === 'edit' && !this.stopped) this.outbox.push(part, lazy);
   }
 
   private channelChanged(status: ChannelStatus): void {

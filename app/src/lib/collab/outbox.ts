@@ -1,13 +1,17 @@
-// What this client sends on the note's channel: parts gathered and sent as one message, at once
-// when nothing went out in the last few milliseconds (a keystroke is on its way immediately),
-// otherwise at the end of that short window, merged (updates into one, the newest awareness).
-// Nothing is queued while the channel is not joined: stored updates reach peers through the log,
-// and a rejoin asks for what was missed.
+// What this client sends on the note's channel: parts gathered and sent as one message — at the
+// end of the current task when nothing went out in the last few milliseconds (a keystroke's
+// update and the cursor move it causes leave together, at once), otherwise at the end of that
+// short window, merged (updates into one, the newest awareness). "Saved" notices are lazy: they
+// ride along with the next message, or go alone after a while. Realtime counts messages in and
+// out against a per-project rate (100/s on hosted's free plan), so one message per keystroke,
+// not three. Nothing is queued while the channel is not joined: stored updates reach peers
+// through the log, and a rejoin asks for what was missed.
 import * as Y from 'yjs';
 import { encodeMessage, type Part } from './messages.ts';
 import type { Clock, SyncChannel } from './ports.ts';
 
-const WINDOW = 40;
+const WINDOW = 50;
+const LAZY = 2000;
 /** Broadcasts stay well under Realtime's payload limit; bigger updates travel through the log. */
 export const MAX_BROADCAST = 1_000_000;
 
@@ -16,6 +20,7 @@ export class Outbox {
   private parts: Part[] = [];
   private lastSent = -Infinity;
   private timer: unknown = null;
+  private timerLazy = false;
 
   constructor(
     private readonly channel: SyncChannel,
@@ -24,17 +29,23 @@ export class Outbox {
     private readonly clock: Clock,
   ) {}
 
-  push(part: Part): void {
+  push(part: Part, lazy = false): void {
     if (!this.joined) return;
     this.parts.push(part);
-    const wait = this.lastSent + WINDOW - this.clock.now();
-    if (wait <= 0) this.flush();
-    else this.timer ??= this.clock.setTimeout(() => this.flush(), wait);
+    if (this.timer !== null && !this.timerLazy) return;
+    const wait = lazy ? LAZY : Math.max(0, this.lastSent + WINDOW - this.clock.now());
+    if (this.timer !== null) {
+      if (wait >= LAZY) return;
+      this.clock.clearTimeout(this.timer);
+    }
+    this.timerLazy = lazy;
+    this.timer = this.clock.setTimeout(() => this.flush(), wait);
   }
 
   flush(): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
+    this.timerLazy = false;
     if (!this.joined || !this.parts.length) return;
     const parts = compact(this.parts);
     this.parts = [];
@@ -51,6 +62,7 @@ export class Outbox {
   clear(): void {
     if (this.timer !== null) this.clock.clearTimeout(this.timer);
     this.timer = null;
+    this.timerLazy = false;
     this.parts = [];
   }
 }

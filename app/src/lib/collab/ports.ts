@@ -119,8 +119,20 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
+/** Real time; a zero delay runs at the end of the current task (a microtask), not a later one. */
 export const realClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setTimeout: (fn, ms) => {
+    if (ms > 0) return setTimeout(fn, ms);
+    const handle = { cancelled: false };
+    queueMicrotask(() => {
+      if (!handle.cancelled) fn();
+    });
+    return handle;
+  },
+  clearTimeout: (handle) => {
+    if (handle && typeof handle === 'object' && 'cancelled' in handle)
+      (handle as { cancelled: boolean }).cancelled = true;
+    else clearTimeout(handle as ReturnType<typeof setTimeout>);
+  },
 };
