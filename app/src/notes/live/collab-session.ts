@@ -32,7 +32,7 @@ export interface CollabSession {
 }
 
 /** Remote carets keep their name label visible (not only on hover), as in shared editors. */
-const labels = EditorView.baseTheme({
+const labels = EditorView.theme({
   '.cm-ySelectionInfo': { opacity: '1', top: '-1.2em', fontFamily: 'var(--sans, sans-serif)' },
 });
 
