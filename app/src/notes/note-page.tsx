@@ -186,6 +186,14 @@ export function NotePage({ attachments, images }: Props) {
         <HistoryDialog
           note={data}
           canRestore={canEdit && !trashed}
+          liveBody={
+            collab.session && collab.status && collab.status.phase !== 'opening'
+              ? async (body) => {
+                  collab.session?.setText(body);
+                  await collab.session?.sync.flush();
+                }
+              : undefined
+          }
           resolveImage={images?.url}
           onClose={() => setHistory(false)}
           onRestored={(restored) => {
