@@ -6,7 +6,7 @@
 // others do, the people here are shown (presence), and losing access closes the notebook with
 // a sentence saying why.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
@@ -111,7 +111,9 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
     return `/n/${notebookId}?${next.toString()}`;
   };
 
-  if (loss?.kind === 'closed')
+  if (loss?.kind === 'closed') {
+    // Leaving is the person's own doing (here or in another tab): home, as Leave does.
+    if (loss.reason === 'left') return <Navigate to="/" replace />;
     return (
       <div className="note-missing" data-testid="access-lost">
         <h1 className="page-title">Notebook closed</h1>
@@ -119,6 +121,7 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
         <Link to="/">Back to your notebooks</Link>
       </div>
     );
+  }
   if (notebook.isPending) return <PageLoading label="Loading notebook…" />;
   if (notebook.isError) return <Alert tone="error">{describeError(notebook.error).message}</Alert>;
   if (!notebook.data)

@@ -35,9 +35,8 @@ export function useAccessLoss(notebookId: string): AccessLoss {
 }
 
 /** The sentence for a closed notebook (docs/errors.md, "Live collaboration"). */
-export function closedSentence(reason: 'removed' | 'left' | 'notebook_deleted', name: string) {
+export function closedSentence(reason: 'removed' | 'notebook_deleted', name: string) {
   if (reason === 'notebook_deleted') return `“${name}” was deleted by its owner, so it is closed.`;
-  if (reason === 'left') return `You left “${name}”, so it is closed.`;
   return `You were removed from “${name}”, so this notebook and its notes are closed.`;
 }
 
