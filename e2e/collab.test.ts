@@ -56,6 +56,22 @@ describe('a note written together', () => {
     expect(await converged([ana.page, ben.page], (t) => t === text)).toBe(text);
   });
 
+  it('undoes only one’s own typing, leaving the other person’s text', async () => {
+    const note = await sharedNote(e2e, ana, [{ person: ben, role: 'editor' }], 'Undo', 'Base.');
+    await openShared(ben.page, note.url);
+    await typeAtEnd(ana.page, ' [ana-stays]');
+    await converged([ana.page, ben.page], (t) => t === 'Base. [ana-stays]');
+    await typeAtEnd(ben.page, ' [ben-goes]');
+    await typeAtEnd(ana.page, ' [ana-too]');
+    await converged(
+      [ana.page, ben.page],
+      (t) => t.length === 'Base. [ana-stays] [ben-goes] [ana-too]'.length,
+    );
+    for (let i = 0; i < 12; i++) await ben.page.keyboard.press('Control+z');
+    const text = await converged([ana.page, ben.page], (t) => !t.includes('ben'));
+    expect(text).toBe('Base. [ana-stays] [ana-too]');
+  });
+
   it('keeps every character three people type at the same moment, on all three screens', async () => {
     const note = await sharedNote(
       e2e,

@@ -95,7 +95,21 @@ export function NotePage({ attachments, images }: Props) {
   });
   const refused = collab.status?.refused ?? null;
   const editing = canEdit && !trashed && refused === null;
-  const { showNote } = presence;
+  const { showNote, onMembership } = presence;
+  // Someone else's role lowered or membership ended: their edits are no longer taken.
+  const sync = collab.session?.sync;
+  useEffect(
+    () =>
+      onMembership((change) => {
+        if (change.user_id === user.id) return;
+        const role = change.role;
+        sync?.setPeerAccess(
+          change.user_id,
+          role === 'owner' || role === 'editor' ? 'edit' : 'none',
+        );
+      }),
+    [onMembership, sync, user.id],
+  );
   useEffect(() => {
     showNote(noteId, editing);
     return () => showNote(null, false);

@@ -5,6 +5,7 @@
 // `sharing` is a slot the app composes in (features stay apart). Live: the list follows what
 // others do, the people here are shown (presence), and losing access closes the notebook with
 // a sentence saying why.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
@@ -15,6 +16,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { noteKeys } from './data/keys.ts';
 import { useMeQuery } from './data/me-query.ts';
 import { useNotebookQuery } from './data/notebook-query.ts';
 import type { NotebookInfo, NoteSort } from './data/types.ts';
@@ -55,7 +57,12 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
   const me = useMeQuery(user);
   useLiveNotes(notebookId);
   const loss = useAccessLoss(notebookId);
-  const presence = useNotebookPresence(supabase, notebookId, me.data!);
+  const queryClient = useQueryClient();
+  // A note moved to a notebook this person cannot read: no row change reaches them, this does.
+  const presence = useNotebookPresence(supabase, notebookId, me.data!, (movedId) => {
+    void queryClient.invalidateQueries({ queryKey: noteKeys.lists(notebookId) });
+    void queryClient.invalidateQueries({ queryKey: noteKeys.detail(movedId) });
+  });
   // Its name, kept for the sentence once a removal has taken the notebook away.
   const [lastName, setLastName] = useState<string | null>(null);
   if (notebook.data && notebook.data.name !== lastName) setLastName(notebook.data.name);

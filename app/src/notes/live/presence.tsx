@@ -2,10 +2,19 @@
 // notebook is open, shared with its note page through a context (which note this tab shows,
 // and whether it can edit it), and the list of people shown in both — each person's avatar or
 // initials in their colour, their name, and what they are doing, as a labelled list.
-import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { colorFor } from '../../lib/collab/colors.ts';
 import {
   joinNotebook,
+  type MembershipChange,
   type NotebookChannel,
   type NotebookPerson,
 } from '../../lib/collab/notebook-channel.ts';
@@ -17,9 +26,15 @@ export interface PresenceApi {
   people: NotebookPerson[];
   /** Says which note this tab has open (null: none) and whether it edits it. */
   showNote(noteId: string | null, editing: boolean): void;
+  /** Hears the notebook's membership changes (anyone's role or removal) until unsubscribed. */
+  onMembership(fn: (change: MembershipChange) => void): () => void;
 }
 
-const PresenceContext = createContext<PresenceApi>({ people: [], showNote: () => undefined });
+const PresenceContext = createContext<PresenceApi>({
+  people: [],
+  showNote: () => undefined,
+  onMembership: () => () => undefined,
+});
 
 export const PresenceProvider = PresenceContext.Provider;
 
@@ -28,9 +43,19 @@ export function usePresence(): PresenceApi {
 }
 
 /** Joins the notebook's presence for as long as it is open. */
-export function useNotebookPresence(client: Supabase, notebookId: string, me: Me): PresenceApi {
+export function useNotebookPresence(
+  client: Supabase,
+  notebookId: string,
+  me: Me,
+  noteMovedOut: (noteId: string) => void,
+): PresenceApi {
+  const movedOut = useRef(noteMovedOut);
+  useEffect(() => {
+    movedOut.current = noteMovedOut;
+  });
   const [people, setPeople] = useState<NotebookPerson[]>([]);
   const channel = useRef<NotebookChannel | null>(null);
+  const [listeners] = useState(() => new Set<(change: MembershipChange) => void>());
   const latest = useRef(me);
   const shown = useRef<{ noteId: string | null; editing: boolean }>({
     noteId: null,
@@ -47,7 +72,11 @@ export function useNotebookPresence(client: Supabase, notebookId: string, me: Me
       client,
       notebookId,
       { userId, name, avatarUrl, color: colorFor(userId).color, ...shown.current },
-      { people: setPeople },
+      {
+        people: setPeople,
+        membership: (change) => listeners.forEach((fn) => fn(change)),
+        noteMovedOut: (noteId) => movedOut.current(noteId),
+      },
     );
     channel.current = joined;
     return () => {
@@ -55,17 +84,22 @@ export function useNotebookPresence(client: Supabase, notebookId: string, me: Me
       setPeople([]);
       void joined.leave();
     };
-  }, [client, notebookId, userId]);
-  return useMemo(
-    () => ({
-      people,
-      showNote(noteId, editing) {
-        shown.current = { noteId, editing };
-        channel.current?.update({ noteId, editing });
-      },
-    }),
-    [people],
+  }, [client, notebookId, userId, listeners]);
+  // Stable functions: a note page's effects depend on them, not on who is here.
+  const showNote = useCallback((noteId: string | null, editing: boolean) => {
+    shown.current = { noteId, editing };
+    channel.current?.update({ noteId, editing });
+  }, []);
+  const onMembership = useCallback(
+    (fn: (change: MembershipChange) => void) => {
+      listeners.add(fn);
+      return () => {
+        listeners.delete(fn);
+      };
+    },
+    [listeners],
   );
+  return useMemo(() => ({ people, showNote, onMembership }), [people, showNote, onMembership]);
 }
 
 function initials(name: string): string {
