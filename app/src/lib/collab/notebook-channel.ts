@@ -2,8 +2,9 @@
 // channel `notebook:<id>`. Each open tab tracks its presence (who, their colour, the note they
 // have open and whether they can edit it) under the user's id, so several tabs are one person;
 // membership changes and notes moving out arrive as broadcasts from the database. Presence is
-// re-tracked at most every few seconds (Realtime allows a client 5 presence calls per 30 s);
-// the newest state always goes out.
+// tracked at once while fewer than 4 tracks went out in the last 30 s (Realtime allows a
+// client 5 presence calls per 30 s), else as soon as one of them is 30 s old; the newest state
+// always goes out.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 
 export type Role = 'owner' | 'editor' | 'viewer';
@@ -45,7 +46,8 @@ export interface NotebookChannel {
   leave(): Promise<void>;
 }
 
-const TRACK_EVERY = 6500;
+const TRACK_WINDOW = 30_500;
+const TRACKS_PER_WINDOW = 4;
 
 export function people(state: Record<string, Presence[]>): NotebookPerson[] {
   return Object.values(state)
@@ -73,7 +75,7 @@ export function joinNotebook(
 ): NotebookChannel {
   let presence = me;
   let joined = false;
-  let lastTrack = -Infinity;
+  const tracks: number[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   const channel: RealtimeChannel = client.channel(`notebook:${notebookId}`, {
     config: { private: true, presence: { key: me.userId, enabled: true } },
@@ -81,12 +83,15 @@ export function joinNotebook(
   const track = () => {
     timer = null;
     if (!joined) return;
-    lastTrack = Date.now();
+    tracks.push(Date.now());
+    if (tracks.length > TRACKS_PER_WINDOW) tracks.shift();
     void channel.track({ ...presence });
   };
   const scheduleTrack = () => {
     if (timer || !joined) return;
-    timer = setTimeout(track, Math.max(0, lastTrack + TRACK_EVERY - Date.now()));
+    const full = tracks.length >= TRACKS_PER_WINDOW;
+    const at = full ? tracks[0]! + TRACK_WINDOW : Date.now();
+    timer = setTimeout(track, Math.max(0, at - Date.now()));
   };
   channel
     .on('presence', { event: 'sync' }, () =>
