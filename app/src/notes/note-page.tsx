@@ -17,7 +17,7 @@ import { PageLoading } from '../ui/page-loading.tsx';
 import { clearDraft } from './data/drafts.ts';
 import { noteKeys } from './data/keys.ts';
 import { useNotebookQuery } from './data/notebook-query.ts';
-import { useMeQuery } from './data/me-query.ts';
+import { useMe } from './data/me-query.ts';
 import { useNoteQuery } from './data/note-query.ts';
 import type { Note } from './data/types.ts';
 import { HistoryDialog } from './history-dialog.tsx';
@@ -72,7 +72,7 @@ export function NotePage({ attachments, images }: Props) {
   const [history, setHistory] = useState(false);
   const [revision, setRevision] = useState(0);
   const supabase = useSupabase();
-  const me = useMeQuery(user).data!;
+  const me = useMe(user);
   const loss = useAccessLoss(notebookId);
   const presence = usePresence();
   const role = notebook.data?.role;

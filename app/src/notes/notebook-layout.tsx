@@ -17,7 +17,7 @@ import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { noteKeys } from './data/keys.ts';
-import { useMeQuery } from './data/me-query.ts';
+import { useMe } from './data/me-query.ts';
 import { useNotebookQuery } from './data/notebook-query.ts';
 import type { NotebookInfo, NoteSort } from './data/types.ts';
 import { preloadNoteParts } from './lazy-parts.tsx';
@@ -54,12 +54,12 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
   const tag = params.get('tag') || null;
   const notes = useNotebookNotes(notebookId, sort, tag);
   const supabase = useSupabase();
-  const me = useMeQuery(user);
+  const me = useMe(user);
   useLiveNotes(notebookId);
   const loss = useAccessLoss(notebookId);
   const queryClient = useQueryClient();
   // A note moved to a notebook this person cannot read: no row change reaches them, this does.
-  const presence = useNotebookPresence(supabase, notebookId, me.data!, (movedId) => {
+  const presence = useNotebookPresence(supabase, notebookId, me, (movedId) => {
     void queryClient.invalidateQueries({ queryKey: noteKeys.lists(notebookId) });
     void queryClient.invalidateQueries({ queryKey: noteKeys.detail(movedId) });
   });

@@ -1,6 +1,7 @@
 // The signed-in person as others see them in a shared note: the profile's display name (or the
 // start of their email or phone when they set none) and their avatar's public URL.
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type { User } from '@supabase/supabase-js';
 import { useSupabase } from '../../lib/supabase.ts';
 import { noteKeys } from './keys.ts';
@@ -37,7 +38,14 @@ export function useMeQuery(user: User) {
       };
     },
     staleTime: 5 * 60_000,
-    // Offline, the person still has a name.
-    placeholderData: { userId: user.id, name: fallbackName(user), avatarUrl: null },
   });
+}
+
+/** The person as others see them; until (or unless) the profile loads, their email's name. */
+export function useMe(user: User): Me {
+  const { data } = useMeQuery(user);
+  return useMemo(
+    () => data ?? { userId: user.id, name: fallbackName(user), avatarUrl: null },
+    [data, user],
+  );
 }
