@@ -77,12 +77,15 @@ describe.each(DRIVERS)('live notebooks through the stack on %s', (driver) => {
       me(world.editor, 'Eddie'),
       {},
     );
-    await until(() => seen.length === 3);
-    expect(seen.map((p) => [p.name, p.noteIds, p.editingNoteIds])).toEqual([
+    // Each tab's presence arrives on its own: wait for the whole picture, then compare it.
+    const expected = [
       ['Eddie', [world.noteId], [world.noteId]],
       ['Olivia', [], []],
       ['Vera', [world.noteId], []],
-    ]);
+    ];
+    const picture = () => seen.map((p) => [p.name, p.noteIds, p.editingNoteIds]);
+    await until(() => JSON.stringify(picture()) === JSON.stringify(expected)).catch(() => null);
+    expect(picture()).toEqual(expected);
     await editorTab1.leave();
     await until(() => seen.find((p) => p.name === 'Eddie')?.noteIds.length === 0);
     await editorTab2.leave();

@@ -78,7 +78,9 @@ export class NoteSync {
   constructor(private readonly options: NoteSyncOptions) {
     this.clock = options.clock ?? realClock;
     this.access = options.access;
-    const canWrite = () => this.access === 'edit' && !this.stopped;
+    // Refused by the store (rights gone): nothing more is sent, answered or stored for anyone,
+    // so a member removed while the note is open cannot hand their edits to a peer's sync.
+    const canWrite = () => this.access === 'edit' && !this.stopped && !this.refused;
     this.saver = new Saver(
       this.doc,
       this.text,
@@ -90,6 +92,7 @@ export class NoteSync {
         saved: (through, seq) => this.send({ kind: 'saved', through, seq }, true),
         refused: (reason) => {
           this.refused = reason;
+          this.outbox.clear();
           this.emit();
         },
       },
@@ -218,8 +221,10 @@ export class NoteSync {
     try {
       loaded = await this.options.store.load(this.saver.cursor);
     } catch (error) {
-      if (error instanceof StoreError && error.reason === 'gone') this.refused = 'gone';
-      else if (!hadCopy) this.phase = 'unavailable';
+      if (error instanceof StoreError && error.reason === 'gone') {
+        this.refused = 'gone';
+        this.outbox.clear();
+      } else if (!hadCopy) this.phase = 'unavailable';
       this.emit();
       return;
     }
@@ -261,7 +266,7 @@ export class NoteSync {
   }
 
   private send(part: Parameters<Outbox['push']>[0], lazy = false): void {
-    if (this.access === 'edit' && !this.stopped) this.outbox.push(part, lazy);
+    if (this.access === 'edit' && !this.stopped && !this.refused) this.outbox.push(part, lazy);
   }
 
   private channelChanged(status: ChannelStatus): void {
