@@ -130,7 +130,10 @@ describe('a shared notebook', () => {
     expect(await viewer.getByLabel('Invite by email').count()).toBe(0);
     await viewer.getByRole('link', { name: 'Tomatoes' }).click();
     await viewer.getByText('Read only').waitFor();
-    await viewer.getByText('Water daily.').waitFor();
+    await viewer
+      .getByRole('region', { name: 'Note', exact: true })
+      .getByText('Water daily.')
+      .waitFor();
     await viewer.locator('.att-item__name', { hasText: RESUME }).waitFor();
     expect(await viewer.getByLabel('Title').count()).toBe(0);
     expect(await viewer.getByRole('button', { name: 'Move to trash' }).count()).toBe(0);

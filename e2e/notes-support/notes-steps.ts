@@ -73,12 +73,16 @@ export async function writeBody(page: Page, text: string) {
   await bodyEditor(page).fill(text);
 }
 
-/** The body as the editor holds it, line by line. */
+/** The body as the editor holds it, line by line (others' carets and name labels left out). */
 export async function bodyText(page: Page): Promise<string> {
   const editor = bodyEditor(page);
   await editor.waitFor();
   return editor.evaluate((el) =>
-    Array.from(el.querySelectorAll('.cm-line'), (line) => line.textContent ?? '').join('\n'),
+    Array.from(el.querySelectorAll('.cm-line'), (line) => {
+      const copy = line.cloneNode(true) as HTMLElement;
+      copy.querySelectorAll('.cm-ySelectionCaret').forEach((caret) => caret.remove());
+      return copy.textContent ?? '';
+    }).join('\n'),
   );
 }
 

@@ -10,6 +10,7 @@ import { AttachmentItem } from './attachment-item.tsx';
 import { useAttachmentsQuery } from './data/attachments-query.ts';
 import { MAX_FILES_AT_ONCE, MAX_FILES_PER_NOTE } from './data/types.ts';
 import { UploadList } from './upload-list.tsx';
+import { useLiveAttachments } from './use-live-attachments.ts';
 import { useUploads } from './use-uploads.ts';
 
 interface Props {
@@ -20,6 +21,7 @@ interface Props {
 
 export function AttachmentsPanel({ notebookId, noteId, canEdit }: Props) {
   const attachments = useAttachmentsQuery(noteId);
+  useLiveAttachments(noteId);
   const count = attachments.data?.length ?? 0;
   const { uploads, notice, start, cancel, dismiss } = useUploads(notebookId, noteId, count);
   const [dragging, setDragging] = useState(false);

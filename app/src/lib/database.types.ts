@@ -175,6 +175,51 @@ export type Database = {
           },
         ]
       }
+      note_updates: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          data: string
+          kind: string
+          note_id: string
+          notebook_id: string
+          seq: number
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          data: string
+          kind?: string
+          note_id: string
+          notebook_id: string
+          seq: number
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          data?: string
+          kind?: string
+          note_id?: string
+          notebook_id?: string
+          seq?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "note_updates_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "note_updates_note_id_notebook_id_fkey"
+            columns: ["note_id", "notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
+          },
+        ]
+      }
       note_versions: {
         Row: {
           body: string
@@ -293,6 +338,7 @@ export type Database = {
         Row: {
           author_id: string | null
           body: string
+          body_seq: number
           created_at: string
           deleted_at: string | null
           deleted_by: string | null
@@ -308,6 +354,7 @@ export type Database = {
         Insert: {
           author_id?: string | null
           body?: string
+          body_seq?: number
           created_at?: string
           deleted_at?: string | null
           deleted_by?: string | null
@@ -323,6 +370,7 @@ export type Database = {
         Update: {
           author_id?: string | null
           body?: string
+          body_seq?: number
           created_at?: string
           deleted_at?: string | null
           deleted_by?: string | null
@@ -444,17 +492,37 @@ export type Database = {
         }
         Returns: boolean
       }
+      append_note_update: {
+        Args: {
+          after_seq?: number
+          doc_update: string
+          new_body?: string
+          note: string
+          seed_sha256?: string
+        }
+        Returns: Json
+      }
       can_access_attachment: {
         Args: { min_role?: string; object_name: string; require_note?: boolean }
         Returns: boolean
       }
       can_see_avatar_folder: { Args: { object_name: string }; Returns: boolean }
+      compact_note_updates: {
+        Args: {
+          new_body?: string
+          note: string
+          snapshot: string
+          through_seq: number
+        }
+        Returns: boolean
+      }
       end_my_session: { Args: { session: string }; Returns: boolean }
       fold_accents: { Args: { value: string }; Returns: string }
       is_notebook_member: {
         Args: { min_role?: string; notebook_id: string }
         Returns: boolean
       }
+      lock_note_document: { Args: { note: string }; Returns: undefined }
       markdown_excerpt: {
         Args: { body: string; max_length?: number }
         Returns: string
@@ -473,9 +541,22 @@ export type Database = {
           user_agent: string
         }[]
       }
+      note_document: {
+        Args: { after_seq?: number; note: string }
+        Returns: Json
+      }
       note_search_vector: {
         Args: { body: string; tags: string[]; title: string }
         Returns: unknown
+      }
+      note_update_frames: {
+        Args: { after_seq?: number; before_seq?: number; note: string }
+        Returns: {
+          frames: string
+          last_seq: number
+          row_count: number
+          snapshot_seq: number
+        }[]
       }
       prefix_tsquery: { Args: { query: string }; Returns: unknown }
       purge_trash: { Args: never; Returns: number }
@@ -484,6 +565,7 @@ export type Database = {
         Returns: {
           author_id: string | null
           body: string
+          body_seq: number
           created_at: string
           deleted_at: string | null
           deleted_by: string | null
@@ -535,7 +617,12 @@ export type Database = {
         Returns: string
       }
       search_words: { Args: { value: string }; Returns: unknown }
+      set_note_body: {
+        Args: { new_body: string; note: string; through_seq: number }
+        Returns: boolean
+      }
       shares_notebook_with: { Args: { other: string }; Returns: boolean }
+      sheaf_topic_role: { Args: { topic: string }; Returns: string }
       tags_text: { Args: { tags: string[] }; Returns: string }
       tsquery_quote: { Args: { lexeme: string }; Returns: string }
       user_id_by_email: { Args: { address: string }; Returns: string }

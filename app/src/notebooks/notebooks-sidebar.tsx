@@ -1,7 +1,10 @@
 // The workspace sidebar: your notebooks, the ones shared with you, and the trash — each a link
-// that shows where you are (aria-current) — and a form for a new notebook.
+// that shows where you are (aria-current) — and a form for a new notebook. It keeps the lists
+// live while the workspace is open (use-live-notebooks.ts), and edits kept on this device are
+// counted and sent when the connection returns (use-pending-watch.ts).
 import { useState } from 'react';
 import { NavLink } from 'react-router';
+import { usePendingWatch } from '../lib/collab/use-pending-watch.ts';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -10,6 +13,7 @@ import { PageLoading } from '../ui/page-loading.tsx';
 import { CreateNotebookForm } from './create-notebook-form.tsx';
 import { useNotebooksQuery } from './data/notebooks-query.ts';
 import type { NotebookSummary } from './data/types.ts';
+import { useLiveNotebooks } from './use-live-notebooks.ts';
 
 function NotebookLinks({ label, notebooks }: { label: string; notebooks: NotebookSummary[] }) {
   const id = `sidebar-${label.toLowerCase().replace(/\W+/g, '-')}`;
@@ -37,6 +41,8 @@ function NotebookLinks({ label, notebooks }: { label: string; notebooks: Noteboo
 export function NotebooksSidebar() {
   const { user } = useSignedIn();
   const notebooks = useNotebooksQuery(user.id);
+  useLiveNotebooks();
+  usePendingWatch();
   const [creating, setCreating] = useState(false);
   const mine = notebooks.data?.filter((nb) => nb.owner_id === user.id) ?? [];
   const shared = notebooks.data?.filter((nb) => nb.owner_id !== user.id) ?? [];

@@ -19,13 +19,16 @@ interface Props {
   onClose(): void;
   onRestored(note: Note): void;
   resolveImage?(path: string): Promise<string>;
+  /** Writes a version's text into the note's shared document (see the restore mutation). */
+  liveBody?(body: string): Promise<void>;
 }
 
-export function HistoryDialog({ note, canRestore, onClose, onRestored, resolveImage }: Props) {
+export function HistoryDialog(props: Props) {
+  const { note, canRestore, onClose, onRestored, resolveImage, liveBody } = props;
   const versions = useVersionsQuery(note.id, true);
   const [selected, setSelected] = useState<number | null>(null);
   const version = useVersionQuery(selected);
-  const restore = useRestoreVersionMutation(note.id);
+  const restore = useRestoreVersionMutation(note.id, liveBody);
   return (
     <Dialog title="Note history" onClose={onClose} className="dialog--wide">
       <div className="history">
@@ -72,7 +75,7 @@ export function HistoryDialog({ note, canRestore, onClose, onRestored, resolveIm
                   <Button
                     pending={restore.isPending}
                     onClick={() =>
-                      restore.mutate(version.data.id, {
+                      restore.mutate(version.data, {
                         onSuccess: (restored) => onRestored(restored),
                       })
                     }

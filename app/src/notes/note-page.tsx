@@ -2,17 +2,22 @@
 // back). Editors and the owner edit it (autosave), pin it for themselves, see and restore its
 // history and move it to the trash; viewers read it. A brand-new note (from "New note") exists
 // only once something is written in it. A note in the trash is shown read-only with Restore.
-// `attachments` and `images` are slots the app composes in.
+// `attachments` and `images` are slots the app composes in. The body is shared live
+// (notes/live): editors write together, viewers watch a read-only editor follow along; a role
+// lowered to viewer turns the note read-only, and a note that can no longer be read closes,
+// each with a sentence saying why.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
+import { useSupabase } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { clearDraft } from './data/drafts.ts';
 import { noteKeys } from './data/keys.ts';
 import { useNotebookQuery } from './data/notebook-query.ts';
+import { useMe } from './data/me-query.ts';
 import { useNoteQuery } from './data/note-query.ts';
 import type { Note } from './data/types.ts';
 import { HistoryDialog } from './history-dialog.tsx';
@@ -21,6 +26,14 @@ import { NoteEditor } from './note-editor.tsx';
 import type { NoteImageSupport } from './note-images.ts';
 import { NoteReader } from './note-reader.tsx';
 import { TrashedBanner } from './trashed-banner.tsx';
+import {
+  NOTE_FORBIDDEN_SENTENCE,
+  NOTE_GONE_SENTENCE,
+  READ_ONLY_SENTENCE,
+  useAccessLoss,
+} from './live/access-loss.ts';
+import { PresenceList, usePresence } from './live/presence.tsx';
+import { useCollab } from './live/use-collab.ts';
 
 export interface NoteSlotProps {
   notebookId: string;
@@ -58,6 +71,49 @@ export function NotePage({ attachments, images }: Props) {
   const queryClient = useQueryClient();
   const [history, setHistory] = useState(false);
   const [revision, setRevision] = useState(0);
+  const supabase = useSupabase();
+  const me = useMe(user);
+  const loss = useAccessLoss(notebookId);
+  const presence = usePresence();
+  const role = notebook.data?.role;
+  const canEdit = !!role && role !== 'viewer' && loss?.kind !== 'read-only';
+  const isNew = !note.data && fresh && canEdit;
+  const exists = !!note.data && note.data.notebook_id === notebookId;
+  const trashed = !!note.data?.deleted_at;
+  const titleNow = useRef('');
+  const currentTitle = note.data?.title ?? '';
+  useEffect(() => {
+    titleNow.current = currentTitle;
+  }, [currentTitle]);
+  const collab = useCollab({
+    client: supabase,
+    noteId,
+    me,
+    access: canEdit && !trashed ? 'edit' : 'read',
+    enabled: exists && !trashed,
+    title: () => titleNow.current,
+  });
+  const refused = collab.status?.refused ?? null;
+  const editing = canEdit && !trashed && refused === null;
+  const { showNote, onMembership } = presence;
+  // Someone else's role lowered or membership ended: their edits are no longer taken.
+  const sync = collab.session?.sync;
+  useEffect(
+    () =>
+      onMembership((change) => {
+        if (change.user_id === user.id) return;
+        const role = change.role;
+        sync?.setPeerAccess(
+          change.user_id,
+          role === 'owner' || role === 'editor' ? 'edit' : 'none',
+        );
+      }),
+    [onMembership, sync, user.id],
+  );
+  useEffect(() => {
+    showNote(noteId, editing);
+    return () => showNote(null, false);
+  }, [showNote, noteId, editing]);
 
   const title = note.data?.title.trim();
   useEffect(() => {
@@ -67,8 +123,14 @@ export function NotePage({ attachments, images }: Props) {
   if (notebook.isPending || note.isPending) return <PageLoading label="Loading note…" />;
   const error = notebook.error ?? note.error;
   if (error) return <Alert tone="error">{describeError(error).message}</Alert>;
-  const canEdit = notebook.data ? notebook.data.role !== 'viewer' : false;
-  const isNew = !note.data && fresh && canEdit;
+  if (refused === 'gone')
+    return (
+      <div className="note-missing" data-testid="note-missing">
+        <h1 className="page-title">Note closed</h1>
+        <p role="alert">{NOTE_GONE_SENTENCE}</p>
+        <Link to={`/n/${notebookId}`}>Back to the notebook</Link>
+      </div>
+    );
   const data = note.data ?? (isNew ? emptyNote(noteId, notebookId) : null);
   if (!notebook.data || !data || data.notebook_id !== notebookId)
     return (
@@ -81,7 +143,12 @@ export function NotePage({ attachments, images }: Props) {
       </div>
     );
 
-  const trashed = data.deleted_at !== null;
+  const readOnlyNotice =
+    loss?.kind === 'read-only'
+      ? READ_ONLY_SENTENCE
+      : refused === 'forbidden' && canEdit
+        ? NOTE_FORBIDDEN_SENTENCE
+        : null;
   return (
     <article className="note-view" aria-labelledby="note-view-title">
       <div className="note-view__head">
@@ -99,14 +166,31 @@ export function NotePage({ attachments, images }: Props) {
             onHistory={() => setHistory(true)}
           />
         ) : null}
-        {!canEdit ? <span className="badge">Read only</span> : null}
+        {!editing ? <span className="badge">Read only</span> : null}
       </div>
+      <PresenceList
+        people={presence.people}
+        label="In this note now"
+        noteId={noteId}
+        me={user.id}
+      />
+      {readOnlyNotice ? (
+        <p className="live-notice" role="alert" data-testid="read-only-notice">
+          {readOnlyNotice}
+        </p>
+      ) : null}
       {trashed ? <TrashedBanner note={data} canEdit={canEdit} /> : null}
       <section className="note-view__body" aria-label="Note">
-        {canEdit && !trashed ? (
-          <NoteEditor key={`${data.id}:${revision}`} note={data} isNew={isNew} images={images} />
+        {editing ? (
+          <NoteEditor
+            key={`${data.id}:${revision}`}
+            note={data}
+            isNew={isNew}
+            images={images}
+            collab={collab}
+          />
         ) : (
-          <NoteReader note={data} resolveImage={images?.url} />
+          <NoteReader note={data} resolveImage={images?.url} collab={trashed ? null : collab} />
         )}
       </section>
       {attachments && !isNew
@@ -116,6 +200,14 @@ export function NotePage({ attachments, images }: Props) {
         <HistoryDialog
           note={data}
           canRestore={canEdit && !trashed}
+          liveBody={
+            collab.session && collab.status && collab.status.phase !== 'opening'
+              ? async (body) => {
+                  collab.session?.setText(body);
+                  await collab.session?.sync.flush();
+                }
+              : undefined
+          }
           resolveImage={images?.url}
           onClose={() => setHistory(false)}
           onRestored={(restored) => {

@@ -1,16 +1,29 @@
-// A note as read, not edited (viewers, and notes in the trash): title, tags and the rendered
-// markdown, with no edit controls.
-import { Suspense } from 'react';
+// A note as read, not edited (viewers, and notes in the trash): title, tags and the body with no
+// edit controls. While the note is shared live (`collab`), the body is a read-only editor that
+// follows everyone's edits and shows their carets, or the rendered preview, also live; a note
+// in the trash, or one whose shared copy is not open yet, shows its stored text rendered.
+import { Suspense, useState } from 'react';
+import { Button } from '../ui/button.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import type { Note } from './data/types.ts';
-import { Markdown } from './lazy-parts.tsx';
+import { Markdown, MarkdownEditor } from './lazy-parts.tsx';
+import type { Collab } from './live/use-collab.ts';
+import { useLiveText } from './live/use-live-text.ts';
 
 interface Props {
   note: Note;
   resolveImage?(path: string): Promise<string>;
+  collab?: Collab | null;
 }
 
-export function NoteReader({ note, resolveImage }: Props) {
+export function NoteReader({ note, resolveImage, collab }: Props) {
+  const [preview, setPreview] = useState(false);
+  const status = collab?.status;
+  const session =
+    collab?.session && status && status.phase !== 'opening' && !status.documentless
+      ? collab.session
+      : null;
+  const liveText = useLiveText(session, preview);
   return (
     <article className="reader" aria-labelledby="note-heading">
       <h2 id="note-heading" className="reader__title">
@@ -25,8 +38,28 @@ export function NoteReader({ note, resolveImage }: Props) {
           ))}
         </ul>
       ) : null}
+      {session ? (
+        <div className="editor__modes" role="group" aria-label="Body view">
+          <Button variant="secondary" aria-pressed={!preview} onClick={() => setPreview(false)}>
+            Text
+          </Button>
+          <Button variant="secondary" aria-pressed={preview} onClick={() => setPreview(true)}>
+            Preview
+          </Button>
+        </div>
+      ) : null}
       <Suspense fallback={<PageLoading label="Loading the note…" />}>
-        <Markdown source={note.body} resolveImage={resolveImage} />
+        {session && !preview ? (
+          <MarkdownEditor
+            value={session.text()}
+            onChange={() => undefined}
+            collaboration={session.extension}
+            readOnly
+            label="Body (markdown, read only)"
+          />
+        ) : (
+          <Markdown source={session ? (liveText ?? '') : note.body} resolveImage={resolveImage} />
+        )}
       </Suspense>
     </article>
   );

@@ -2,22 +2,31 @@
 // "New note" for editors, sharing in a dialog) beside the open note (the nested route). The list
 // stays mounted — and keeps its scroll position — while notes open. On a phone one pane shows
 // at a time: the list, or the note with a way back. Keys: N new note, J/K next and previous.
-// `sharing` is a slot the app composes in (features stay apart).
+// `sharing` is a slot the app composes in (features stay apart). Live: the list follows what
+// others do, the people here are shown (presence), and losing access closes the notebook with
+// a sentence saying why.
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
+import { useSupabase } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { noteKeys } from './data/keys.ts';
+import { useMe } from './data/me-query.ts';
 import { useNotebookQuery } from './data/notebook-query.ts';
 import type { NotebookInfo, NoteSort } from './data/types.ts';
 import { preloadNoteParts } from './lazy-parts.tsx';
 import { NotesList } from './notes-list.tsx';
 import { TagFilterForm } from './tag-filter-form.tsx';
 import { UndoToasts } from './undo-toasts.tsx';
+import { closedSentence, useAccessLoss } from './live/access-loss.ts';
+import { PresenceList, PresenceProvider, useNotebookPresence } from './live/presence.tsx';
+import { useLiveNotes } from './live/use-live-notes.ts';
 import { useNotebookNotes } from './use-notebook-notes.ts';
 
 const SORTS: { value: NoteSort; label: string }[] = [
@@ -44,6 +53,19 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
   const sort = SORTS.find((s) => s.value === params.get('sort'))?.value ?? 'updated';
   const tag = params.get('tag') || null;
   const notes = useNotebookNotes(notebookId, sort, tag);
+  const supabase = useSupabase();
+  const me = useMe(user);
+  useLiveNotes(notebookId);
+  const loss = useAccessLoss(notebookId);
+  const queryClient = useQueryClient();
+  // A note moved to a notebook this person cannot read: no row change reaches them, this does.
+  const presence = useNotebookPresence(supabase, notebookId, me, (movedId) => {
+    void queryClient.invalidateQueries({ queryKey: noteKeys.lists(notebookId) });
+    void queryClient.invalidateQueries({ queryKey: noteKeys.detail(movedId) });
+  });
+  // Its name, kept for the sentence once a removal has taken the notebook away.
+  const [lastName, setLastName] = useState<string | null>(null);
+  if (notebook.data && notebook.data.name !== lastName) setLastName(notebook.data.name);
   const navigate = useNavigate();
   const [sharingOpen, setSharingOpen] = useState(false);
   const canEdit = notebook.data ? notebook.data.role !== 'viewer' : false;
@@ -96,6 +118,17 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
     return `/n/${notebookId}?${next.toString()}`;
   };
 
+  if (loss?.kind === 'closed') {
+    // Leaving is the person's own doing (here or in another tab): home, as Leave does.
+    if (loss.reason === 'left') return <Navigate to="/" replace />;
+    return (
+      <div className="note-missing" data-testid="access-lost">
+        <h1 className="page-title">Notebook closed</h1>
+        <p role="alert">{closedSentence(loss.reason, lastName ?? 'this notebook')}</p>
+        <Link to="/">Back to your notebooks</Link>
+      </div>
+    );
+  }
   if (notebook.isPending) return <PageLoading label="Loading notebook…" />;
   if (notebook.isError) return <Alert tone="error">{describeError(notebook.error).message}</Alert>;
   if (!notebook.data)
@@ -121,6 +154,7 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
               {info.name}
             </Heading>
             <p className="page-lead">{ROLE_LEAD[info.role]}</p>
+            <PresenceList people={presence.people} label="In this notebook now" me={user.id} />
           </div>
           <div className="list-pane__actions">
             {canEdit ? (
@@ -158,7 +192,9 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
         <NotesList notes={notes} tag={tag} selectedId={noteId} tagHref={tagHref} />
       </section>
       <div className="note-pane">
-        <Outlet />
+        <PresenceProvider value={presence}>
+          <Outlet />
+        </PresenceProvider>
       </div>
       {sharingOpen && sharing ? (
         <Dialog

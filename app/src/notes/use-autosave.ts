@@ -3,7 +3,9 @@
 // back online; a draft found at load (after a reload or crash) is saved straight away — unless
 // the note was saved elsewhere since the draft began, when the person chooses first. A new note
 // is created by its first save (nothing is stored for a note left empty), and a body over the
-// size limit is never sent: it would be refused every time.
+// size limit is never sent: it would be refused every time. Once the note exists its body is
+// the shared document's (notes/live): saves carry the title and tags only, and a title or tags
+// changed by someone else show here while nothing is typed over them.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
@@ -63,7 +65,7 @@ export function useAutosave(note: Note, isNew = false) {
     timer.current = null;
     if (!dirty.current || held.current) return;
     const snapshot = latest.current;
-    if (isTooLarge(snapshot.body)) return setStatus('too-large');
+    if (!exists.current && isTooLarge(snapshot.body)) return setStatus('too-large');
     if (!exists.current && isEmpty(snapshot) && !created.current) {
       dirty.current = false;
       clearDraft({ userId, noteId });
@@ -78,7 +80,7 @@ export function useAutosave(note: Note, isNew = false) {
     setStatus('saving');
     try {
       const saved = exists.current
-        ? await update(snapshot)
+        ? await update({ title: snapshot.title, tags: snapshot.tags })
         : await create({ id: noteId, notebook_id: notebookId, ...snapshot });
       exists.current = true;
       settleCreated();
@@ -109,13 +111,23 @@ export function useAutosave(note: Note, isNew = false) {
       dirty.current = true;
       setFields(next);
       storeDraft({ userId, noteId }, { ...next, base: base.current });
-      if (isTooLarge(next.body)) setStatus('too-large');
+      if (!exists.current && isTooLarge(next.body)) setStatus('too-large');
       else setStatus(navigator.onLine ? 'unsaved' : 'offline');
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
     },
     [flush, userId, noteId],
   );
+
+  // Someone else's title or tags, shown unless this person is changing them.
+  const remote = `${note.title}\u0000${note.tags.join('\u0000')}`;
+  useEffect(() => {
+    if (dirty.current || !exists.current) return;
+    const [title = '', ...tags] = remote.split('\u0000');
+    const next = { ...latest.current, title, tags: tags.filter(Boolean) };
+    latest.current = next;
+    setFields(next);
+  }, [remote]);
 
   // Back online, or a draft found at load: save what is waiting.
   useEffect(() => {
@@ -171,6 +183,8 @@ export function useAutosave(note: Note, isNew = false) {
 
   return {
     fields,
+    /** The latest fields (also between renders). */
+    latest,
     change,
     status,
     error,

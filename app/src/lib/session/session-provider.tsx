@@ -21,6 +21,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const afterSignOut = useRef<string | null>(null);
   const endingOn = useRef<string | null>(null);
   const recovering = useRef(false);
+  const lastUserId = useRef<string | null>(null);
 
   useEffect(() => {
     pathname.current = location.pathname;
@@ -46,6 +47,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (event === 'SIGNED_OUT') {
         signOutRequested.current = false;
         afterSignOut.current = null;
+      }
+      // Signed out: this device forgets the person's note copies, except unsaved edits.
+      if (session) lastUserId.current = session.user.id;
+      else if (event === 'SIGNED_OUT' && lastUserId.current) {
+        const userId = lastUserId.current;
+        lastUserId.current = null;
+        void import('../collab/local-copies.ts')
+          .then((m) => m.forgetLocalCopies(userId))
+          .catch(() => undefined);
       }
       if (event === 'PASSWORD_RECOVERY') recovering.current = true;
       if (event === 'SIGNED_OUT' || event === 'USER_UPDATED') recovering.current = false;

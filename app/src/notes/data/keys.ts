@@ -13,4 +13,5 @@ export const noteKeys = {
   trash: ['notes', 'trash'] as const,
   search: (query: string) => ['notes', 'search', query] as const,
   recent: ['notes', 'recent'] as const,
+  me: (userId: string) => ['notes', 'me', userId] as const,
 };

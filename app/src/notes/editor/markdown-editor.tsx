@@ -2,8 +2,16 @@
 // `value` seeds it and outside changes are applied as a minimal edit; each edit is reported by
 // `onChange`. Pasted or dropped image files go to `onFiles` with the position they belong at.
 // `collaboration` replaces the local undo history with extensions of its own (issue 13's Yjs
-// binding: yCollab(...) plus its undo manager), and `value` is then left to it.
-import { Annotation, Compartment, EditorState, type Extension } from '@codemirror/state';
+// binding: yCollab(...) plus its undo manager), and `value` is then left to it. When the editor
+// switches to it (a new note once stored, a note whose shared copy has opened), the selection
+// and the focus carry over.
+import {
+  Annotation,
+  Compartment,
+  EditorState,
+  type EditorSelection,
+  type Extension,
+} from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import '../markdown/markdown.css';
@@ -32,6 +40,18 @@ export interface MarkdownEditorProps {
 /** Marks changes made from outside (the `value` prop): they are not reported back. */
 const outside = Annotation.define<boolean>();
 
+function contentAttributes(p: MarkdownEditorProps): Extension {
+  const attrs: Record<string, string> = {};
+  if (p.describedBy) attrs['aria-describedby'] = p.describedBy;
+  if (p.invalid) attrs['aria-invalid'] = 'true';
+  if (p.readOnly) attrs['aria-readonly'] = 'true';
+  return EditorView.contentAttributes.of(attrs);
+}
+
+function editability(readOnly = false): Extension {
+  return [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)];
+}
+
 function imageFiles(list: FileList | null | undefined): File[] {
   return [...(list ?? [])].filter((f) => f.type.startsWith('image/'));
 }
@@ -44,6 +64,7 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
     const latest = useRef(props);
     const attributes = useRef(new Compartment());
     const editable = useRef(new Compartment());
+    const carried = useRef<{ selection: EditorSelection; focused: boolean } | null>(null);
     useLayoutEffect(() => {
       latest.current = props;
     });
@@ -54,9 +75,11 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
         extensions: [
           baseExtensions(label),
           collaboration ?? localHistory(),
-          attributes.current.of([]),
-          editable.current.of(EditorState.readOnly.of(false)),
+          attributes.current.of(contentAttributes(latest.current)),
+          editable.current.of(editability(latest.current.readOnly)),
+          // A shared document reports nothing: its text is the session's, not a value here.
           EditorView.updateListener.of((update) => {
+            if (collaboration) return;
             if (update.docChanged && !update.transactions.some((tr) => tr.annotation(outside)))
               latest.current.onChange(update.state.doc.toString());
           }),
@@ -81,7 +104,14 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
       });
       const created = new EditorView({ state, parent: host.current! });
       view.current = created;
+      const before = carried.current;
+      carried.current = null;
+      if (before && before.selection.ranges.every((r) => r.to <= state.doc.length)) {
+        created.dispatch({ selection: before.selection, scrollIntoView: true });
+        if (before.focused) created.focus();
+      }
       return () => {
+        carried.current = { selection: created.state.selection, focused: created.hasFocus };
         created.destroy();
         view.current = null;
       };
@@ -96,17 +126,12 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
     }, [value, collaboration]);
 
     useEffect(() => {
-      const attrs: Record<string, string> = {};
-      if (describedBy) attrs['aria-describedby'] = describedBy;
-      if (invalid) attrs['aria-invalid'] = 'true';
-      if (readOnly) attrs['aria-readonly'] = 'true';
       view.current?.dispatch({
         effects: [
-          attributes.current.reconfigure(EditorView.contentAttributes.of(attrs)),
-          editable.current.reconfigure([
-            EditorState.readOnly.of(readOnly),
-            EditorView.editable.of(!readOnly),
-          ]),
+          attributes.current.reconfigure(
+            contentAttributes({ ...latest.current, describedBy, invalid, readOnly }),
+          ),
+          editable.current.reconfigure(editability(readOnly)),
         ],
       });
     }, [describedBy, invalid, readOnly]);

@@ -1,0 +1,93 @@
+// The sync engine's behaviours one at a time, over the in-memory ports (the property test
+// covers their combinations).
+import { afterEach, describe, expect, it } from 'vitest';
+import { settle, World } from './testing/harness.ts';
+
+let world: World;
+afterEach(() => world?.close());
+
+describe('a note open in the sync engine', () => {
+  it('stores an edit, then tells the others it is stored', async () => {
+    world = new World();
+    const a = await world.client('a');
+    const b = await world.client('b');
+    a.sync.text.insert(0, 'hello');
+    await world.step(50); // the outbox's short window after the join's own messages
+    b.channel.deliver();
+    expect(b.text).toBe('hello');
+    expect(world.server.rows).toHaveLength(1);
+    expect(world.server.body).toBe('hello');
+    expect(a.sync.status).toMatchObject({ pending: 0, saving: false, refused: null });
+  });
+
+  it('keeps edits the database refuses on the device, and says so', async () => {
+    world = new World();
+    const viewer = await world.client('v', 'read');
+    world.server.writers.delete('v');
+    viewer.setAccess('edit'); // a client that believes it may write
+    viewer.sync.text.insert(0, 'not mine to write');
+    await world.step(0);
+    expect(viewer.sync.status).toMatchObject({ refused: 'forbidden', pending: 1 });
+    expect(viewer.device.pending.size).toBe(1);
+    expect(world.server.rows).toHaveLength(0);
+  });
+
+  it('writes the body of a large note at most every few seconds while someone types', async () => {
+    world = new World();
+    const a = await world.client('a');
+    a.sync.text.insert(0, 'x'.repeat(500_000));
+    await world.step(0);
+    const first = world.server.bodySeq;
+    expect(first).toBe(1);
+    for (let i = 0; i < 10; i += 1) {
+      a.sync.text.insert(0, 'y');
+      await world.step(200);
+    }
+    expect(world.server.rows.length).toBeGreaterThan(2);
+    expect(world.server.bodySeq).toBe(first);
+    await world.step(6000);
+    expect(world.server.bodySeq).toBe(world.server.lastSeq);
+    expect(world.server.body).toBe(a.text);
+  });
+
+  it('shows a viewer that a note has text but no document yet, and the document once seeded', async () => {
+    world = new World();
+    world.server.body = 'from before';
+    const viewer = await world.client('v', 'read');
+    expect(viewer.sync.status.documentless).toBe(true);
+    const editor = await world.client('e');
+    expect(editor.text).toBe('from before');
+    await world.step(0);
+    viewer.channel.deliver();
+    await world.step(30_000);
+    expect(viewer.text).toBe('from before');
+    expect(viewer.sync.status.documentless).toBe(false);
+  });
+
+  it('stops taking edits from a peer who lost edit rights', async () => {
+    world = new World();
+    const a = await world.client('a');
+    const b = await world.client('b');
+    a.sync.setPeerAccess('b', 'none');
+    b.sync.text.insert(0, 'late');
+    await world.step(50);
+    a.channel.deliver();
+    expect(a.text).toBe('');
+  });
+
+  it('stores a peer’s edit itself when the peer never says it stored it', async () => {
+    world = new World();
+    const a = await world.client('a');
+    const b = await world.client('b');
+    b.store.online = false; // b's database calls fail while its channel works
+    b.sync.text.insert(0, 'only in the air');
+    await world.step(50);
+    a.channel.deliver();
+    expect(a.text).toBe('only in the air');
+    await world.vanish(b);
+    expect(world.server.rows).toHaveLength(0);
+    await world.step(20_000);
+    await settle();
+    expect(world.server.storedText()).toBe('only in the air');
+  });
+});

@@ -1,0 +1,330 @@
+// One open note's shared document: a Yjs document kept on this device (LocalStore), stored in
+// the note's log (Saver), and exchanged live with the note's other clients over its private
+// channel (Outbox out, Peers in), with their cursors (y-protocols awareness). Opening shows the
+// device's copy at once, then applies what was stored since; the first editor of a note that
+// has text but no document seeds it from the body. Status for the UI is one small object.
+import * as Y from 'yjs';
+import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
+import { decodeMessage } from './messages.ts';
+import { Outbox } from './outbox.ts';
+import { ORIGIN_REMOTE, Peers } from './peers.ts';
+import {
+  StoreError,
+  realClock,
+  type ChannelStatus,
+  type Clock,
+  type DocumentStore,
+  type LocalStore,
+  type SyncChannel,
+} from './ports.ts';
+import { ORIGIN_STORE, Saver } from './saver.ts';
+import { COMPACT_AT, compactNote } from './compaction.ts';
+import { TEXT, seedFromBody } from './seed.ts';
+
+export type Access = 'edit' | 'read' | 'none';
+
+export interface SyncStatus {
+  /** opening: not shown yet; ready: the document is current as far as we can tell;
+   *  unavailable: offline, and this device never had the note's document. */
+  phase: 'opening' | 'ready' | 'unavailable';
+  channel: ChannelStatus | 'offline';
+  access: Access;
+  /** Edits made here and not stored yet (kept on this device meanwhile). */
+  pending: number;
+  saving: boolean;
+  /** The store refused our edits (forbidden) or the note (gone). */
+  refused: 'forbidden' | 'gone' | null;
+  bodyTooLarge: boolean;
+  /** The note has text but no document yet, and we may not seed it: show notes.body. */
+  documentless: boolean;
+}
+
+export interface NoteSyncOptions {
+  userId: string;
+  store: DocumentStore;
+  channel: SyncChannel;
+  local: LocalStore;
+  access: Access;
+  clock?: Clock;
+}
+
+const RESCUE_TICK = 5000;
+/** Every so often, rows stored since the cursor are fetched even if nobody said so. */
+const CATCH_UP_TICKS = 6;
+
+export class NoteSync {
+  readonly doc = new Y.Doc();
+  readonly text: Y.Text = this.doc.getText(TEXT);
+  readonly awareness = new Awareness(this.doc);
+  private readonly clock: Clock;
+  private readonly saver: Saver;
+  private readonly outbox: Outbox;
+  private readonly peers: Peers;
+  private readonly listeners = new Set<(status: SyncStatus) => void>();
+  private access: Access;
+  private phase: SyncStatus['phase'] = 'opening';
+  private channelStatus: SyncStatus['channel'] = 'joining';
+  private refused: SyncStatus['refused'] = null;
+  private documentless = false;
+  private loadedOnce = false;
+  private loading: Promise<void> | null = null;
+  private sent = 0;
+  private tick: unknown = null;
+  private ticks = 0;
+  private catchUpTimer: unknown = null;
+  private compactTimer: unknown = null;
+  private stopped = false;
+
+  constructor(private readonly options: NoteSyncOptions) {
+    this.clock = options.clock ?? realClock;
+    this.access = options.access;
+    // Refused by the store (rights gone): nothing more is sent, answered or stored for anyone,
+    // so a member removed while the note is open cannot hand their edits to a peer's sync.
+    const canWrite = () => this.access === 'edit' && !this.stopped && !this.refused;
+    this.saver = new Saver(
+      this.doc,
+      this.text,
+      options.store,
+      options.local,
+      this.clock,
+      {
+        changed: () => this.emit(),
+        saved: (through, seq) => this.send({ kind: 'saved', through, seq }, true),
+        refused: (reason) => {
+          this.refused = reason;
+          this.outbox.clear();
+          this.emit();
+        },
+      },
+      canWrite,
+    );
+    this.outbox = new Outbox(options.channel, options.userId, () => this.doc.clientID, this.clock);
+    this.peers = new Peers(
+      this.doc,
+      this.awareness,
+      options.local,
+      this.clock,
+      {
+        reply: (part) => this.send(part),
+        announce: () => this.announce(),
+        rescue: (update) => this.saver.add(update, 0),
+        storedElsewhere: (seq) => this.storedElsewhere(seq),
+      },
+      canWrite,
+    );
+    this.doc.on('update', this.onUpdate);
+    this.awareness.on('update', this.onAwareness);
+  }
+
+  get status(): SyncStatus {
+    return {
+      phase: this.phase,
+      channel: this.channelStatus,
+      access: this.access,
+      pending: this.saver.pendingCount,
+      saving: this.saver.saving,
+      refused: this.refused,
+      bodyTooLarge: this.saver.bodyTooLarge,
+      documentless: this.documentless && this.text.length === 0,
+    };
+  }
+
+  onStatus(listener: (status: SyncStatus) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Opens the device's copy, joins the channel, then loads what was stored since. */
+  async start(): Promise<void> {
+    const local = await this.options.local.open(this.doc);
+    this.saver.restore(local.cursor, local.pending);
+    this.peers.restore(local.held);
+    if (local.hadCopy) this.phase = 'ready';
+    this.emit();
+    this.options.channel.open({
+      message: (bytes) => {
+        const message = decodeMessage(bytes);
+        if (message && !this.stopped) this.peers.receive(message);
+      },
+      status: (status) => this.channelChanged(status),
+    });
+    this.tick = this.clock.setTimeout(this.onTick, RESCUE_TICK);
+    await this.load();
+  }
+
+  /** Edit rights changed (role lowered or raised, removed from the notebook). */
+  setAccess(access: Access): void {
+    if (access === this.access) return;
+    this.access = access;
+    if (access === 'edit') {
+      this.refused = null;
+      this.saver.kick();
+    } else {
+      this.saver.halt();
+      this.outbox.clear();
+    }
+    this.emit();
+  }
+
+  /** Another user's rights changed: edits from someone who may not edit are no longer taken. */
+  setPeerAccess(userId: string, access: Access): void {
+    this.peers.ignore(userId, access !== 'edit');
+  }
+
+  /** The connection came back (or the app thinks it may have): retry now. */
+  reconnected(): void {
+    if (this.stopped) return;
+    if (this.access === 'edit' && !this.refused) this.saver.kick();
+    void (this.loadedOnce ? this.saver.catchUp() : this.load()).then(() => this.emit());
+  }
+
+  /**
+   * Stores what can be stored, says goodbye to the peers, and lets go of everything. With
+   * `abrupt`, nothing more is sent or stored (as when a tab is killed): what is pending stays
+   * on the device for the next time the note opens.
+   */
+  async stop({ abrupt = false } = {}): Promise<void> {
+    if (this.stopped) return;
+    if (!abrupt) {
+      this.peers.rescueBeforeLeaving();
+      await this.saver.flush();
+      removeAwarenessStates(this.awareness, [this.doc.clientID], 'local');
+      this.outbox.flush();
+    }
+    this.stopped = true;
+    this.outbox.clear();
+    this.clock.clearTimeout(this.tick);
+    if (this.catchUpTimer !== null) this.clock.clearTimeout(this.catchUpTimer);
+    if (this.compactTimer !== null) this.clock.clearTimeout(this.compactTimer);
+    this.saver.halt();
+    await this.options.channel.close();
+    await this.options.local.close();
+    this.awareness.destroy();
+    this.doc.off('update', this.onUpdate);
+    this.listeners.clear();
+  }
+
+  /** Stores everything pending now (tests, and before the page goes away). */
+  flush(): Promise<void> {
+    return this.saver.flush();
+  }
+
+  private load(): Promise<void> {
+    this.loading ??= this.loadOnce().finally(() => {
+      this.loading = null;
+    });
+    return this.loading;
+  }
+
+  private async loadOnce(hadCopy = this.phase === 'ready'): Promise<void> {
+    let loaded;
+    try {
+      loaded = await this.options.store.load(this.saver.cursor);
+    } catch (error) {
+      if (error instanceof StoreError && error.reason === 'gone') {
+        this.refused = 'gone';
+        this.outbox.clear();
+      } else if (!hadCopy) this.phase = 'unavailable';
+      this.emit();
+      return;
+    }
+    this.loadedOnce = true;
+    this.saver.applyLoad(loaded);
+    const unseeded = loaded.stored === 0 && !!loaded.seed && this.text.length === 0;
+    if (unseeded && this.access === 'edit') {
+      const seed = await seedFromBody(loaded.seed!);
+      this.saver.seeded(seed.sha256);
+      Y.applyUpdate(this.doc, seed.update, SEED);
+    }
+    this.documentless = unseeded && this.access !== 'edit';
+    this.phase = 'ready';
+    this.maybeCompact();
+    this.emit();
+  }
+
+  private readonly onUpdate = (update: Uint8Array, origin: unknown): void => {
+    if (origin === ORIGIN_REMOTE || origin === ORIGIN_STORE || origin === this.options.local.origin)
+      return;
+    this.sent += 1;
+    this.saver.add(update, this.sent);
+    if (this.access === 'edit') this.send({ kind: 'update', n: this.sent, update });
+  };
+
+  private readonly onAwareness = (
+    change: { added: number[]; updated: number[]; removed: number[] },
+    origin: unknown,
+  ): void => {
+    if (origin === 'local') this.announce();
+  };
+
+  private announce(): void {
+    if (this.access !== 'edit') return;
+    this.send({
+      kind: 'awareness',
+      update: encodeAwarenessUpdate(this.awareness, [this.doc.clientID]),
+    });
+  }
+
+  private send(part: Parameters<Outbox['push']>[0], lazy = false): void {
+    if (this.access === 'edit' && !this.stopped && !this.refused) this.outbox.push(part, lazy);
+  }
+
+  private channelChanged(status: ChannelStatus): void {
+    this.channelStatus = status;
+    this.outbox.joined = status === 'joined';
+    if (status === 'joined') {
+      // Ask the others for what we lack, and store/fetch what moved while we were away.
+      this.send({ kind: 'sync', stateVector: Y.encodeStateVector(this.doc) });
+      this.announce();
+      this.reconnected();
+    }
+    this.emit();
+  }
+
+  private storedElsewhere(seq: number): void {
+    if (seq <= this.saver.cursor || this.catchUpTimer !== null) return;
+    // Not at once: the peer's update usually reached us already; this keeps the cursor near.
+    this.catchUpTimer = this.clock.setTimeout(() => {
+      this.catchUpTimer = null;
+      void this.saver.catchUp();
+    }, 2000);
+  }
+
+  /**
+   * Once the log is long, an editor compacts it, after a random few seconds (so that editors
+   * opening the note together rarely both do; if they do, the database keeps one snapshot).
+   */
+  private maybeCompact(): void {
+    if (this.access !== 'edit' || this.saver.storedRows <= COMPACT_AT) return;
+    if (this.compactTimer !== null || this.stopped) return;
+    this.compactTimer = this.clock.setTimeout(
+      () => {
+        void compactNote(this.options.store)
+          .then((done) => {
+            if (done) this.saver.storedRows = 1;
+          })
+          .catch(() => undefined)
+          .finally(() => {
+            this.compactTimer = null;
+          });
+      },
+      2000 + Math.floor(Math.random() * 8000),
+    );
+  }
+
+  private readonly onTick = (): void => {
+    this.maybeCompact();
+    this.peers.rescueOverdue();
+    this.ticks += 1;
+    if (this.ticks % CATCH_UP_TICKS === 0 && this.loadedOnce && this.channelStatus === 'joined')
+      void this.saver.catchUp();
+    this.tick = this.clock.setTimeout(this.onTick, RESCUE_TICK);
+  };
+
+  private emit(): void {
+    const status = this.status;
+    for (const listener of this.listeners) listener(status);
+  }
+}
+
+const SEED = Symbol('sheaf-collab-seed');

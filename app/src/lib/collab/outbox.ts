@@ -1,0 +1,85 @@
+// What this client sends on the note's channel: parts gathered and sent as one message — at the
+// end of the current task when nothing went out in the last few milliseconds (a keystroke's
+// update and the cursor move it causes leave together, at once), otherwise at the end of that
+// short window, merged (updates into one, the newest awareness). "Saved" notices are lazy: they
+// ride along with the next message, or go alone after a while. Realtime counts messages in and
+// out against a per-project rate (100/s on hosted's free plan), so one message per keystroke,
+// not three. Nothing is queued while the channel is not joined: stored updates reach peers
+// through the log, and a rejoin asks for what was missed.
+import * as Y from 'yjs';
+import { encodeMessage, type Part } from './messages.ts';
+import type { Clock, SyncChannel } from './ports.ts';
+
+const WINDOW = 50;
+const LAZY = 2000;
+/** Broadcasts stay well under Realtime's payload limit; bigger updates travel through the log. */
+export const MAX_BROADCAST = 1_000_000;
+
+export class Outbox {
+  joined = false;
+  private parts: Part[] = [];
+  private lastSent = -Infinity;
+  private timer: unknown = null;
+  private timerLazy = false;
+
+  constructor(
+    private readonly channel: SyncChannel,
+    private readonly userId: string,
+    private readonly clientId: () => number,
+    private readonly clock: Clock,
+  ) {}
+
+  push(part: Part, lazy = false): void {
+    if (!this.joined) return;
+    this.parts.push(part);
+    if (this.timer !== null && !this.timerLazy) return;
+    const wait = lazy ? LAZY : Math.max(0, this.lastSent + WINDOW - this.clock.now());
+    if (this.timer !== null) {
+      if (wait >= LAZY) return;
+      this.clock.clearTimeout(this.timer);
+    }
+    this.timerLazy = lazy;
+    this.timer = this.clock.setTimeout(() => this.flush(), wait);
+  }
+
+  flush(): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    this.timerLazy = false;
+    if (!this.joined || !this.parts.length) return;
+    const parts = compact(this.parts);
+    this.parts = [];
+    this.lastSent = this.clock.now();
+    let bytes = encodeMessage({ userId: this.userId, clientId: this.clientId(), parts });
+    if (bytes.length > MAX_BROADCAST) {
+      const small = parts.filter((p) => p.kind !== 'update' && p.kind !== 'reply');
+      if (!small.length) return;
+      bytes = encodeMessage({ userId: this.userId, clientId: this.clientId(), parts: small });
+    }
+    this.channel.send(bytes);
+  }
+
+  clear(): void {
+    if (this.timer !== null) this.clock.clearTimeout(this.timer);
+    this.timer = null;
+    this.timerLazy = false;
+    this.parts = [];
+  }
+}
+
+/** Updates merged into one (numbered as the last), only the newest awareness; the rest as is. */
+function compact(parts: Part[]): Part[] {
+  const updates = parts.filter((p) => p.kind === 'update');
+  const awareness = parts.filter((p) => p.kind === 'awareness');
+  const rest = parts.filter((p) => p.kind !== 'update' && p.kind !== 'awareness');
+  const out: Part[] = [...rest];
+  if (updates.length === 1) out.unshift(updates[0]!);
+  else if (updates.length > 1)
+    out.unshift({
+      kind: 'update',
+      n: Math.max(...updates.map((u) => u.n)),
+      update: Y.mergeUpdates(updates.map((u) => u.update)),
+    });
+  if (awareness.length) out.push(awareness[awareness.length - 1]!);
+  return out;
+}

@@ -1,0 +1,102 @@
+// The DocumentStore of a note over supabase-js: the database functions of the collaboration
+// migrations (note_document, append_note_update, set_note_body, compact_note_updates), called
+// with the user's session, so row-level security decides. PostgREST errors become StoreErrors:
+// 42501 forbidden, P0002 gone (no such note, or not readable), 23514 too_large, and network
+// failures, timeouts, 401s (a token being refreshed) and 5xx offline, to be tried again.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { decodeFrames, toBase64 } from './codec.ts';
+import {
+  StoreError,
+  type AppendOptions,
+  type AppendResult,
+  type DocumentStore,
+  type LoadedDocument,
+} from './ports.ts';
+
+const TIMEOUT = 30_000;
+
+interface RpcAnswer {
+  data: unknown;
+  error: { code?: string; message: string } | null;
+  status: number;
+}
+
+function failure(answer: RpcAnswer): StoreError {
+  const code = answer.error?.code ?? '';
+  const message = answer.error?.message ?? 'request failed';
+  if (code === '42501') return new StoreError('forbidden', message, code);
+  if (code === 'P0002') return new StoreError('gone', message, code);
+  if (code === '23514') return new StoreError('too_large', message, code);
+  if (answer.status === 0 || answer.status === 401 || answer.status >= 500 || answer.status === 408)
+    return new StoreError('offline', message, code);
+  return new StoreError('invalid', message, code);
+}
+
+export function supabaseDocumentStore(client: SupabaseClient, noteId: string): DocumentStore {
+  async function call<T>(fn: string, args: Record<string, unknown>): Promise<T> {
+    let answer: RpcAnswer;
+    try {
+      answer = await client.rpc(fn, args).abortSignal(AbortSignal.timeout(TIMEOUT));
+    } catch (error) {
+      throw new StoreError('offline', error instanceof Error ? error.message : String(error));
+    }
+    if (answer.error) throw failure(answer);
+    return answer.data as T;
+  }
+
+  return {
+    async load(afterSeq: number): Promise<LoadedDocument> {
+      const doc = await call<{
+        frames: string;
+        last_seq: number;
+        stored: number;
+        body_seq: number;
+        seed: string | null;
+      }>('note_document', { note: noteId, after_seq: afterSeq });
+      return {
+        updates: decodeFrames(doc.frames),
+        lastSeq: doc.last_seq,
+        stored: doc.stored,
+        bodySeq: doc.body_seq,
+        seed: doc.seed,
+      };
+    },
+
+    async append(update: Uint8Array, options: AppendOptions): Promise<AppendResult> {
+      const result = await call<{
+        seed_conflict?: boolean;
+        seq: number;
+        frames: string;
+        body_saved: boolean;
+        body_error: string | null;
+      }>('append_note_update', {
+        note: noteId,
+        doc_update: toBase64(update),
+        after_seq: options.afterSeq,
+        new_body: options.body ?? null,
+        seed_sha256: options.seedSha256 ?? null,
+      });
+      if (result.seed_conflict) return { kind: 'seed-conflict' };
+      return {
+        kind: 'stored',
+        seq: result.seq,
+        between: decodeFrames(result.frames),
+        bodySaved: result.body_saved,
+        bodyTooLarge: result.body_error === 'too_large',
+      };
+    },
+
+    setBody(body: string, throughSeq: number): Promise<boolean> {
+      return call('set_note_body', { note: noteId, new_body: body, through_seq: throughSeq });
+    },
+
+    compact(throughSeq: number, snapshot: Uint8Array, body: string | null): Promise<boolean> {
+      return call('compact_note_updates', {
+        note: noteId,
+        through_seq: throughSeq,
+        snapshot: toBase64(snapshot),
+        new_body: body,
+      });
+    },
+  };
+}

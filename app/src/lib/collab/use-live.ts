@@ -1,0 +1,37 @@
+// A screen's subscription to the signed-in user's live changes (live-hub.ts), for as long as it
+// is shown. The handlers may change on every render; the latest ones are called.
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useSignedIn } from '../session/session-context.ts';
+import { useSupabase } from '../supabase.ts';
+import { subscribeLive } from './live-hub.ts';
+import type { LiveHandlers } from './live-changes.ts';
+
+export function useLive(handlers: Partial<LiveHandlers>): void {
+  const client = useSupabase();
+  const { user } = useSignedIn();
+  const latest = useRef(handlers);
+  useLayoutEffect(() => {
+    latest.current = handlers;
+  });
+  useEffect(
+    () =>
+      subscribeLive(client, user.id, {
+        change: (change) => latest.current.change?.(change),
+        access: (change) => latest.current.access?.(change),
+        resync: () => latest.current.resync?.(),
+      }),
+    [client, user.id],
+  );
+}
+
+/** Runs `fn` once, `ms` after the first of a burst of calls (many changes, one refetch). */
+export function coalesce(fn: () => void, ms = 150): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      fn();
+    }, ms);
+  };
+}

@@ -1,0 +1,54 @@
+// Keeps the count of notes with edits not stored yet (the offline banner's) current while the
+// person is signed in, and sends those edits when the connection returns — including edits of
+// notes no longer open, made in a tab since closed (flush-pending.ts). The collaboration code
+// loads only when there is something to count or send.
+import { useEffect } from 'react';
+import { useSignedIn } from '../session/session-context.ts';
+import { useSupabase } from '../supabase.ts';
+import { openNotes, setPendingCounter, setPendingNotes } from './pending-count.ts';
+
+export function usePendingWatch(): void {
+  const client = useSupabase();
+  const { user } = useSignedIn();
+  const userId = user.id;
+  useEffect(() => {
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let flushing = false;
+    const count = async () => {
+      const { listPending } = await import('./pending-registry.ts');
+      const pending = await listPending(userId).catch(() => []);
+      if (!stopped) setPendingNotes(pending.length);
+      return pending.length;
+    };
+    const recount = () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void count(), 300);
+    };
+    const flush = async () => {
+      if (flushing || !navigator.onLine) return;
+      flushing = true;
+      try {
+        if ((await count()) === 0) return;
+        const { flushPendingNotes } = await import('./flush-pending.ts');
+        await flushPendingNotes(client, userId, openNotes);
+      } catch {
+        // Tried again at the next reconnection; the edits stay on the device meanwhile.
+      } finally {
+        flushing = false;
+        recount();
+      }
+    };
+    setPendingCounter(recount);
+    void flush();
+    window.addEventListener('online', flush);
+    window.addEventListener('offline', recount);
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      setPendingCounter(null);
+      window.removeEventListener('online', flush);
+      window.removeEventListener('offline', recount);
+    };
+  }, [client, userId]);
+}

@@ -1,0 +1,31 @@
+// The sidebar's notebooks stay current without a reload: a notebook created, renamed or deleted,
+// a membership given or taken away, or a note added, moved or trashed (the counts) refetches
+// the list — once per burst of changes.
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef } from 'react';
+import { coalesce, useLive } from '../lib/collab/use-live.ts';
+import { notebookKeys } from './data/keys.ts';
+
+export function useLiveNotebooks(): void {
+  const queryClient = useQueryClient();
+  const refetch = useMemo(
+    () => coalesce(() => void queryClient.invalidateQueries({ queryKey: notebookKeys.all })),
+    [queryClient],
+  );
+  // Where each note was last seen: an update's old row carries only its id, and body edits
+  // (most updates) change no count — only a note moving or going to or out of the trash does.
+  const seen = useRef(new Map<string, string>());
+  useLive({
+    change: (change) => {
+      if (change.table === 'notebooks') return refetch();
+      if (change.table !== 'notes') return;
+      const id = String(change.new.id ?? change.old.id);
+      const place = `${String(change.new.notebook_id)}/${String(change.new.deleted_at)}`;
+      if (change.eventType === 'UPDATE' && seen.current.get(id) === place) return;
+      seen.current.set(id, place);
+      refetch();
+    },
+    access: refetch,
+    resync: refetch,
+  });
+}

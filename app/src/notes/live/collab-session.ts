@@ -1,0 +1,76 @@
+// The code of a shared note, in a chunk of its own loaded only when a note opens: the note's
+// sync engine (lib/collab's NoteSync over Supabase and IndexedDB) and its CodeMirror binding
+// (y-codemirror.next): the body editor shows the note's Y.Text, others' carets and selections
+// in their colours with their names, and Ctrl/⌘+Z undoes only this person's own edits.
+import { Prec, type Extension } from '@codemirror/state';
+import { EditorView, keymap } from '@codemirror/view';
+import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
+import * as Y from 'yjs';
+import { colorFor } from '../../lib/collab/colors.ts';
+import { IndexedDbLocalStore } from '../../lib/collab/indexeddb-store.ts';
+import { NoteSync, type Access } from '../../lib/collab/note-sync.ts';
+import { supabaseSyncChannel } from '../../lib/collab/supabase-channel.ts';
+import { supabaseDocumentStore } from '../../lib/collab/supabase-store.ts';
+import type { Supabase } from '../../lib/supabase.ts';
+import { textChange } from '../editor/text-diff.ts';
+
+export interface CollabPerson {
+  userId: string;
+  name: string;
+}
+
+export interface CollabSession {
+  sync: NoteSync;
+  /** The editor's binding to the note's text (replaces the editor's own history). */
+  extension: Extension;
+  /** The note's text now. */
+  text(): string;
+  /** The name others see beside this person's caret. */
+  setName(name: string): void;
+  /** Replaces the text by `next` as one minimal edit of this person's (a ticked task, a diff). */
+  setText(next: string): void;
+}
+
+/** Remote carets keep their name label visible (not only on hover), as in shared editors. */
+const labels = EditorView.theme({
+  '.cm-ySelectionInfo': { opacity: '1', top: '-1.2em', fontFamily: 'var(--sans, sans-serif)' },
+});
+
+export function openCollab(
+  client: Supabase,
+  noteId: string,
+  me: CollabPerson,
+  access: Access,
+  title: () => string,
+): CollabSession {
+  const sync = new NoteSync({
+    userId: me.userId,
+    store: supabaseDocumentStore(client, noteId),
+    channel: supabaseSyncChannel(client, noteId),
+    local: new IndexedDbLocalStore({ userId: me.userId, noteId, title }),
+    access,
+  });
+  const { color, light } = colorFor(me.userId);
+  const setName = (name: string) =>
+    sync.awareness.setLocalStateField('user', { name, color, colorLight: light });
+  setName(me.name);
+  const undoManager = new Y.UndoManager(sync.text);
+  return {
+    sync,
+    extension: [
+      yCollab(sync.text, sync.awareness, { undoManager }),
+      Prec.high(keymap.of(yUndoManagerKeymap)),
+      labels,
+    ],
+    text: () => sync.text.toString(),
+    setName,
+    setText(next) {
+      const change = textChange(sync.text.toString(), next);
+      if (!change) return;
+      sync.doc.transact(() => {
+        if (change.to > change.from) sync.text.delete(change.from, change.to - change.from);
+        if (change.insert) sync.text.insert(change.from, change.insert);
+      });
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// Who is here: the notebook's presence channel (lib/collab/notebook-channel.ts) joined while a
+// notebook is open, shared with its note page through a context (which note this tab shows,
+// and whether it can edit it), and the list of people shown in both — each person's avatar or
+// initials in their colour, their name, and what they are doing, as a labelled list.
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { colorFor } from '../../lib/collab/colors.ts';
+import {
+  joinNotebook,
+  type MembershipChange,
+  type NotebookChannel,
+  type NotebookPerson,
+} from '../../lib/collab/notebook-channel.ts';
+import type { Supabase } from '../../lib/supabase.ts';
+import type { Me } from '../data/me-query.ts';
+import './live.css';
+
+export interface PresenceApi {
+  people: NotebookPerson[];
+  /** Says which note this tab has open (null: none) and whether it edits it. */
+  showNote(noteId: string | null, editing: boolean): void;
+  /** Hears the notebook's membership changes (anyone's role or removal) until unsubscribed. */
+  onMembership(fn: (change: MembershipChange) => void): () => void;
+}
+
+const PresenceContext = createContext<PresenceApi>({
+  people: [],
+  showNote: () => undefined,
+  onMembership: () => () => undefined,
+});
+
+export const PresenceProvider = PresenceContext.Provider;
+
+export function usePresence(): PresenceApi {
+  return useContext(PresenceContext);
+}
+
+/** Joins the notebook's presence for as long as it is open. */
+export function useNotebookPresence(
+  client: Supabase,
+  notebookId: string,
+  me: Me,
+  noteMovedOut: (noteId: string) => void,
+): PresenceApi {
+  const movedOut = useRef(noteMovedOut);
+  useEffect(() => {
+    movedOut.current = noteMovedOut;
+  });
+  const [people, setPeople] = useState<NotebookPerson[]>([]);
+  const channel = useRef<NotebookChannel | null>(null);
+  const [listeners] = useState(() => new Set<(change: MembershipChange) => void>());
+  const latest = useRef(me);
+  const shown = useRef<{ noteId: string | null; editing: boolean }>({
+    noteId: null,
+    editing: false,
+  });
+  useEffect(() => {
+    latest.current = me;
+    channel.current?.update({ name: me.name, avatarUrl: me.avatarUrl });
+  }, [me]);
+  const { userId } = me;
+  useEffect(() => {
+    const { name, avatarUrl } = latest.current;
+    const joined = joinNotebook(
+      client,
+      notebookId,
+      { userId, name, avatarUrl, color: colorFor(userId).color, ...shown.current },
+      {
+        people: setPeople,
+        membership: (change) => listeners.forEach((fn) => fn(change)),
+        noteMovedOut: (noteId) => movedOut.current(noteId),
+      },
+    );
+    channel.current = joined;
+    return () => {
+      channel.current = null;
+      setPeople([]);
+      void joined.leave();
+    };
+  }, [client, notebookId, userId, listeners]);
+  // Stable functions: a note page's effects depend on them, not on who is here.
+  const showNote = useCallback((noteId: string | null, editing: boolean) => {
+    shown.current = { noteId, editing };
+    channel.current?.update({ noteId, editing });
+  }, []);
+  const onMembership = useCallback(
+    (fn: (change: MembershipChange) => void) => {
+      listeners.add(fn);
+      return () => {
+        listeners.delete(fn);
+      };
+    },
+    [listeners],
+  );
+  return useMemo(() => ({ people, showNote, onMembership }), [people, showNote, onMembership]);
+}
+
+function initials(name: string): string {
+  const parts = name
+    .trim()
+    .split(/[\s._-]+/)
+    .filter(Boolean);
+  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
+}
+
+interface ListProps {
+  people: NotebookPerson[];
+  label: string;
+  /** Shown for the note with this id: says who edits it and who reads it. */
+  noteId?: string;
+  me: string;
+}
+
+export function PresenceList({ people, label, noteId, me }: ListProps) {
+  const shown = noteId ? people.filter((p) => p.noteIds.includes(noteId)) : people;
+  if (shown.length === 0) return null;
+  return (
+    <ul className="presence" aria-label={label} data-testid="presence">
+      {shown.map((person) => {
+        const doing = noteId
+          ? person.editingNoteIds.includes(noteId)
+            ? 'editing'
+            : 'reading'
+          : person.noteIds.length > 0
+            ? 'in a note'
+            : 'here';
+        const name = person.userId === me ? `${person.name} (you)` : person.name;
+        return (
+          <li key={person.userId} className="presence__person" title={`${name}, ${doing}`}>
+            <span
+              className="presence__avatar"
+              style={{ backgroundColor: person.color, borderColor: person.color }}
+              aria-hidden="true"
+            >
+              {person.avatarUrl ? <img src={person.avatarUrl} alt="" /> : initials(person.name)}
+            </span>
+            <span className="presence__name">
+              {name}
+              <span className="visually-hidden">, {doing}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

