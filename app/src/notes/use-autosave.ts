@@ -12,7 +12,14 @@ import { useSignedIn } from '../lib/session/session-context.ts';
 import { useOnline } from '../lib/use-online.ts';
 import { isTooLarge } from './body-size.ts';
 import { useCreateNoteMutation } from './data/create-note-mutation.ts';
-import { clearDraft, loadDraft, storeDraft, type NoteFields } from './data/drafts.ts';
+import {
+  clearDraft,
+  loadDraft,
+  sameBaseFields,
+  storeDraft,
+  type BaseFields,
+  type NoteFields,
+} from './data/drafts.ts';
 import type { Note } from './data/types.ts';
 import { useUpdateNoteMutation } from './data/update-note-mutation.ts';
 
@@ -33,11 +40,21 @@ export function useAutosave(note: Note, isNew = false) {
   );
   // A draft that started from an older version than the one on the server: someone (or this
   // person elsewhere) saved in between. The draft wins unless the person discards it.
+  // A newer version with the same title and tags (this person's shared body was stored, say)
+  // is not a conflict.
   const [conflict, setConflict] = useState(
-    () => !isNew && initial !== null && initial.base !== null && initial.base !== note.updated_at,
+    () =>
+      !isNew &&
+      initial !== null &&
+      initial.base !== null &&
+      initial.base !== note.updated_at &&
+      !(initial.baseFields && sameBaseFields(initial.baseFields, note)),
   );
   const held = useRef(conflict);
   const base = useRef(initial?.base ?? (isNew ? null : note.updated_at));
+  const baseFields = useRef<BaseFields | null>(
+    initial ? initial.baseFields : isNew ? null : { title: note.title, tags: note.tags },
+  );
   const exists = useRef(!isNew);
   const created = useRef<{ wait: Promise<void>; settle(error?: unknown): void } | null>(null);
   const [status, setStatus] = useState<SaveStatus>(initial ? 'unsaved' : 'saved');
@@ -85,6 +102,7 @@ export function useAutosave(note: Note, isNew = false) {
       exists.current = true;
       settleCreated();
       base.current = saved.updated_at;
+      baseFields.current = { title: snapshot.title, tags: snapshot.tags };
       setError(null);
       if (latest.current === snapshot) {
         dirty.current = false;
@@ -110,7 +128,10 @@ export function useAutosave(note: Note, isNew = false) {
       latest.current = next;
       dirty.current = true;
       setFields(next);
-      storeDraft({ userId, noteId }, { ...next, base: base.current });
+      storeDraft(
+        { userId, noteId },
+        { ...next, base: base.current, baseFields: baseFields.current },
+      );
       if (!exists.current && isTooLarge(next.body)) setStatus('too-large');
       else setStatus(navigator.onLine ? 'unsaved' : 'offline');
       if (timer.current) clearTimeout(timer.current);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearDraft, loadDraft, storeDraft } from './drafts.ts';
+import { clearDraft, loadDraft, sameBaseFields, storeDraft } from './drafts.ts';
 
 /** A Map-backed stand-in for the browser's localStorage (unit tests run in Node). */
 function fakeStorage(): Storage {
@@ -26,7 +26,13 @@ describe('note drafts', () => {
 
   const ada = { userId: 'ada', noteId: 'n1' };
   const bob = { userId: 'bob', noteId: 'n1' };
-  const draft = { title: 'T', body: 'B', tags: ['x'], base: '2026-11-21T10:00:00Z' };
+  const draft = {
+    title: 'T',
+    body: 'B',
+    tags: ['x'],
+    base: '2026-11-21T10:00:00Z',
+    baseFields: { title: 'Old', tags: ['x'] },
+  };
 
   it('keeps a person’s unsaved edits of a note until cleared', () => {
     storeDraft(ada, draft);
@@ -41,6 +47,22 @@ describe('note drafts', () => {
     storeDraft(bob, { ...draft, title: 'Bob' });
     clearDraft(bob);
     expect(loadDraft(ada)).toEqual(draft);
+  });
+
+  it('reads a draft stored before base fields were kept as having none', () => {
+    localStorage.setItem(
+      'sheaf:note-draft:ada:n1',
+      JSON.stringify({ title: 'T', body: 'B', tags: [], base: null }),
+    );
+    expect(loadDraft(ada)?.baseFields).toBeNull();
+  });
+
+  it('tells a newer version that kept the title and tags from one that changed them', () => {
+    expect(sameBaseFields({ title: 'A', tags: ['x'] }, { title: 'A', tags: ['x'] })).toBe(true);
+    expect(sameBaseFields({ title: 'A', tags: ['x'] }, { title: 'B', tags: ['x'] })).toBe(false);
+    expect(sameBaseFields({ title: 'A', tags: ['x'] }, { title: 'A', tags: ['x', 'y'] })).toBe(
+      false,
+    );
   });
 
   it('ignores a malformed entry and survives storage that refuses to work', () => {

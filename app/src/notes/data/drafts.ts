@@ -8,10 +8,25 @@ export interface NoteFields {
   tags: string[];
 }
 
-/** A draft remembers which saved version (updated_at) the edits started from. */
+/** The fields autosave writes (the body of a shared note travels on its own). */
+export interface BaseFields {
+  title: string;
+  tags: string[];
+}
+
+/**
+ * A draft remembers which saved version (updated_at) the edits started from, and that
+ * version's title and tags: a newer version that changed neither (the shared body was stored,
+ * say) is no reason to ask the person which to keep.
+ */
 export interface Draft extends NoteFields {
   base: string | null;
+  baseFields: BaseFields | null;
 }
+
+/** Whether a saved version still has the title and tags a draft started from. */
+export const sameBaseFields = (a: BaseFields, b: BaseFields) =>
+  a.title === b.title && a.tags.length === b.tags.length && a.tags.every((t, i) => t === b.tags[i]);
 
 /** Whose draft of which note. */
 export interface DraftOwner {
@@ -32,10 +47,18 @@ export function loadDraft(owner: DraftOwner): Draft | null {
       body: value.body,
       tags: Array.isArray(value.tags) ? value.tags.filter((t) => typeof t === 'string') : [],
       base: typeof value.base === 'string' ? value.base : null,
+      baseFields: parseBaseFields(value.baseFields),
     };
   } catch {
     return null;
   }
+}
+
+function parseBaseFields(value: unknown): BaseFields | null {
+  if (!value || typeof value !== 'object') return null;
+  const { title, tags } = value as Partial<BaseFields>;
+  if (typeof title !== 'string' || !Array.isArray(tags)) return null;
+  return { title, tags: tags.filter((t) => typeof t === 'string') };
 }
 
 export function storeDraft(owner: DraftOwner, draft: Draft): void {
