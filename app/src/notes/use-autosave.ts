@@ -14,8 +14,8 @@ import { isTooLarge } from './body-size.ts';
 import { useCreateNoteMutation } from './data/create-note-mutation.ts';
 import {
   clearDraft,
+  draftConflicts,
   loadDraft,
-  sameBaseFields,
   storeDraft,
   type BaseFields,
   type NoteFields,
@@ -40,15 +40,8 @@ export function useAutosave(note: Note, isNew = false) {
   );
   // A draft that started from an older version than the one on the server: someone (or this
   // person elsewhere) saved in between. The draft wins unless the person discards it.
-  // A newer version with the same title and tags (this person's shared body was stored, say)
-  // is not a conflict.
   const [conflict, setConflict] = useState(
-    () =>
-      !isNew &&
-      initial !== null &&
-      initial.base !== null &&
-      initial.base !== note.updated_at &&
-      !(initial.baseFields && sameBaseFields(initial.baseFields, note)),
+    () => !isNew && initial !== null && draftConflicts(initial, note),
   );
   const held = useRef(conflict);
   const base = useRef(initial?.base ?? (isNew ? null : note.updated_at));

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { clearDraft, loadDraft, sameBaseFields, storeDraft } from './drafts.ts';
+import { clearDraft, draftConflicts, loadDraft, sameBaseFields, storeDraft } from './drafts.ts';
 
 /** A Map-backed stand-in for the browser's localStorage (unit tests run in Node). */
 function fakeStorage(): Storage {
@@ -63,6 +63,24 @@ describe('note drafts', () => {
     expect(sameBaseFields({ title: 'A', tags: ['x'] }, { title: 'A', tags: ['x', 'y'] })).toBe(
       false,
     );
+  });
+
+  it('asks the person only when the saved version changed the title or tags elsewhere', () => {
+    const saved = (title: string, updated_at = '2026-11-21T11:00:00Z') => ({
+      title,
+      tags: ['x'],
+      updated_at,
+    });
+    // The version the draft started from: save it.
+    expect(draftConflicts(draft, saved('Old', draft.base))).toBe(false);
+    // Newer only because the shared body was stored: save it.
+    expect(draftConflicts(draft, saved('Old'))).toBe(false);
+    // Newer and already holding the draft's title (saved as the page went away): nothing to ask.
+    expect(draftConflicts(draft, saved('T'))).toBe(false);
+    // Someone changed the title meanwhile: the person chooses.
+    expect(draftConflicts(draft, saved('Theirs'))).toBe(true);
+    // A draft from before base fields were kept: any newer version asks.
+    expect(draftConflicts({ ...draft, baseFields: null }, saved('Old'))).toBe(true);
   });
 
   it('ignores a malformed entry and survives storage that refuses to work', () => {

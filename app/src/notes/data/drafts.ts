@@ -54,6 +54,17 @@ export function loadDraft(owner: DraftOwner): Draft | null {
   }
 }
 
+/**
+ * Whether a draft found at load must wait for the person to choose: the saved version is newer
+ * than the one the draft started from, changed its title or tags, and does not already hold the
+ * draft's (as when the draft was saved while the page went away, before it could be cleared).
+ */
+export function draftConflicts(draft: Draft, saved: BaseFields & { updated_at: string }): boolean {
+  if (draft.base === null || draft.base === saved.updated_at) return false;
+  if (draft.baseFields && sameBaseFields(draft.baseFields, saved)) return false;
+  return !sameBaseFields(draft, saved);
+}
+
 function parseBaseFields(value: unknown): BaseFields | null {
   if (!value || typeof value !== 'object') return null;
   const { title, tags } = value as Partial<BaseFields>;
