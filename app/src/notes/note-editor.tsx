@@ -128,9 +128,9 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
             </span>
             <MarkdownEditor
               ref={editor}
-              value={live ? live.text() : fields.body}
+              value={fields.body}
               onChange={(body) => change({ body })}
-              collaboration={live?.extension}
+              collaboration={live ?? undefined}
               readOnly={!live && !wasNew}
               label="Body (markdown)"
               invalid={tooLarge}

@@ -51,9 +51,9 @@ export function NoteReader({ note, resolveImage, collab }: Props) {
       <Suspense fallback={<PageLoading label="Loading the note…" />}>
         {session && !preview ? (
           <MarkdownEditor
-            value={session.text()}
+            value=""
             onChange={() => undefined}
-            collaboration={session.extension}
+            collaboration={session}
             readOnly
             label="Body (markdown, read only)"
           />

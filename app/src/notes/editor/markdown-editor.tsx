@@ -2,9 +2,11 @@
 // `value` seeds it and outside changes are applied as a minimal edit; each edit is reported by
 // `onChange`. Pasted or dropped image files go to `onFiles` with the position they belong at.
 // `collaboration` replaces the local undo history with extensions of its own (issue 13's Yjs
-// binding: yCollab(...) plus its undo manager), and `value` is then left to it. When the editor
-// switches to it (a new note once stored, a note whose shared copy has opened), the selection
-// and the focus carry over.
+// binding: yCollab(...) plus its undo manager) and gives the text: the editor starts from the
+// shared text as it is when the binding attaches (in the same task, so no remote change can fall
+// between the two — the binding only forwards changes made after it attached), and `value` is
+// then ignored. When the editor switches to it (a new note once stored, a note whose shared copy
+// has opened), the selection and the focus carry over.
 import {
   Annotation,
   Compartment,
@@ -34,7 +36,13 @@ export interface MarkdownEditorProps {
   invalid?: boolean;
   readOnly?: boolean;
   onFiles?(files: File[], at: number): void;
-  collaboration?: Extension;
+  collaboration?: SharedText;
+}
+
+/** A shared document's binding and its text now. */
+export interface SharedText {
+  extension: Extension;
+  text(): string;
 }
 
 /** Marks changes made from outside (the `value` prop): they are not reported back. */
@@ -71,10 +79,10 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
 
     useEffect(() => {
       const state = EditorState.create({
-        doc: latest.current.value,
+        doc: collaboration ? collaboration.text() : latest.current.value,
         extensions: [
           baseExtensions(label),
-          collaboration ?? localHistory(),
+          collaboration?.extension ?? localHistory(),
           attributes.current.of(contentAttributes(latest.current)),
           editable.current.of(editability(latest.current.readOnly)),
           // A shared document reports nothing: its text is the session's, not a value here.
