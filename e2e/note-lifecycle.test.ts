@@ -144,6 +144,28 @@ describe('a note', () => {
 });
 
 describe('the trash', () => {
+  it('goes back to its notebook once moved to the trash, even when the change shows live first', async () => {
+    const { page } = owner;
+    const id = await newNote(page);
+    await page.getByLabel('Title').fill('Compost rota');
+    await waitSaved(page);
+    // The answer to the move waits until the page has shown the note as trashed (the change
+    // arrives live, through Realtime, while the request is still out).
+    await page.route('**/rest/v1/notes?*', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      const response = await route.fetch();
+      await page.getByText('This note is in the trash.').waitFor();
+      await route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await page.waitForURL(`**/n/${notebookId}`);
+    await page.getByText('Moved “Compost rota” to the trash.').waitFor();
+    await page.unroute('**/rest/v1/notes?*');
+    const { data } = await owner.client.from('notes').select('deleted_at').eq('id', id).single();
+    expect(data?.deleted_at).not.toBeNull();
+    await owner.client.from('notes').delete().eq('id', id); // the trash is empty again
+  });
+
   it('takes a note in, gives it back, and deletes it for good', async () => {
     const { page } = owner;
     await page.goto(`${e2e.appUrl}/n/${notebookId}`);

@@ -32,20 +32,24 @@ export function NoteActions({ note, canEdit, saved, onHistory }: Props) {
     const { body: _body, deleted_at: _deleted, ...row } = note;
     pin.mutate({ note: { ...row, preview: '' }, pinned: !pinned });
   }
-  function moveToTrash() {
-    if (!saved) return void navigate(`/n/${note.notebook_id}`);
-    trash.mutate(note, {
-      onSuccess: () => {
-        announceTrashed({ id: note.id, notebookId: note.notebook_id, title: note.title });
-        void navigate(`/n/${note.notebook_id}`);
-      },
-    });
+  async function moveToTrash() {
+    const notebookPath = `/n/${note.notebook_id}`;
+    if (!saved) return void navigate(notebookPath);
+    // Not mutate()'s own callbacks: these actions are gone as soon as the page shows the note
+    // as trashed — often before the answer, when the change arrives live — and a callback of
+    // an unmounted caller never runs. The failure is shown by `trash.error` below.
+    const moved = await trash.mutateAsync(note).catch(() => null);
+    if (!moved) return;
+    announceTrashed({ id: note.id, notebookId: note.notebook_id, title: note.title });
+    // Back to the notebook, unless the person has gone elsewhere meanwhile.
+    if (window.location.pathname.endsWith(`${notebookPath}/${note.id}`))
+      void navigate(notebookPath);
   }
   useShortcuts([
     { keys: 'p', run: togglePin, enabled: saved },
     { keys: 'h', run: onHistory, enabled: saved },
-    { keys: '#', run: moveToTrash, enabled: canEdit },
-    { keys: 'delete', run: moveToTrash, enabled: canEdit },
+    { keys: '#', run: () => void moveToTrash(), enabled: canEdit },
+    { keys: 'delete', run: () => void moveToTrash(), enabled: canEdit },
   ]);
 
   const error = pin.error ?? trash.error;
@@ -69,7 +73,7 @@ export function NoteActions({ note, canEdit, saved, onHistory }: Props) {
           <Button
             variant="danger"
             pending={trash.isPending}
-            onClick={moveToTrash}
+            onClick={() => void moveToTrash()}
             aria-keyshortcuts="Delete"
           >
             Move to trash
