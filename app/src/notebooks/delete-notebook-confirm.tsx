@@ -20,7 +20,12 @@ export function DeleteNotebookConfirm({ id, name, onCancel, onDeleted }: Props) 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (typed !== name || remove.isPending) return;
-    remove.mutate(id, { onSuccess: () => onDeleted?.() });
+    // Not mutate()'s callback: the notebook may vanish live (and this form with it) before the
+    // answer comes, and an unmounted caller's callback never runs. Errors show from remove.error.
+    void remove
+      .mutateAsync(id)
+      .then(() => onDeleted?.())
+      .catch(() => undefined);
   }
   return (
     <form className="nb-confirm" onSubmit={submit} aria-labelledby={titleId}>

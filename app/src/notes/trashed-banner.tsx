@@ -40,7 +40,12 @@ export function TrashedBanner({ note, canEdit }: { note: Note; canEdit: boolean 
               variant="danger"
               pending={remove.isPending}
               onClick={() =>
-                remove.mutate(note, { onSuccess: () => void navigate('/trash', { replace: true }) })
+                // Not mutate()'s callback: the note may vanish live (and this banner with it)
+                // before the answer comes, and an unmounted caller's callback never runs.
+                void remove
+                  .mutateAsync(note)
+                  .then(() => navigate('/trash', { replace: true }))
+                  .catch(() => undefined)
               }
             >
               Yes, delete forever

@@ -72,7 +72,12 @@ export function SharingPanel({ notebook }: Props) {
             variant="danger"
             pending={leave.isPending}
             onClick={() =>
-              leave.mutate(user.id, { onSuccess: () => void navigate('/', { replace: true }) })
+              // Not mutate()'s callback: the membership ends live too, which may close this
+              // panel before the answer comes (an unmounted caller's callback never runs).
+              void leave
+                .mutateAsync(user.id)
+                .then(() => navigate('/', { replace: true }))
+                .catch(() => undefined)
             }
           >
             Leave notebook
