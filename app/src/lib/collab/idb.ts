@@ -34,7 +34,3 @@ export function numbered(prefix: string, n: number): string {
 export function numberedRange(prefix: string, through = 999_999_999_999): IDBKeyRange {
   return IDBKeyRange.bound(numbered(prefix, 0), numbered(prefix, through));
 }
-
-export function numberOf(key: IDBValidKey): number {
-  return Number(String(key).split(':').pop());
-}

@@ -34,8 +34,9 @@ describe('the device’s copy of a note', () => {
     expect(second.doc.getText('body').toString()).toBe('kept');
     expect(second.copy.cursor).toBe(12);
     expect(second.copy.hadCopy).toBe(true);
-    expect(second.copy.pending).toEqual([{ key: 3, update: Uint8Array.of(3) }]);
-    expect(second.copy.held).toEqual([{ key: 8, update: Uint8Array.of(8) }]);
+    // Taken over by the new session, numbered from 1 in its own space.
+    expect(second.copy.pending).toEqual([{ key: 1, update: Uint8Array.of(3) }]);
+    expect(second.copy.held).toEqual([{ key: 1, update: Uint8Array.of(8) }]);
     await second.local.close();
   });
 
@@ -50,6 +51,44 @@ describe('the device’s copy of a note', () => {
     await settle();
     expect(await listPending('u2')).toEqual([]);
     await local.close();
+  });
+
+  it('keeps the edits of two tabs with the note open apart, each numbering from 1', async () => {
+    const tabA = await openCopy('u5', 'n5');
+    const tabB = await openCopy('u5', 'n5');
+    tabA.local.addPending({ key: 1, update: Uint8Array.of(11) });
+    tabA.local.addPending({ key: 2, update: Uint8Array.of(12) });
+    tabB.local.addPending({ key: 1, update: Uint8Array.of(21) });
+    tabA.local.removePending(1); // tab A stored its first edit, not tab B's
+    await settle();
+    expect(await listPending('u5')).toHaveLength(1);
+    await tabA.local.close();
+    await tabB.local.close();
+
+    const next = await openCopy('u5', 'n5');
+    const updates = next.copy.pending.map((e) => e.update[0]).sort();
+    expect(updates).toEqual([12, 21]);
+    expect(next.copy.pending.map((e) => e.key)).toEqual([1, 2]);
+    next.local.removePending(2);
+    await settle();
+    expect(await listPending('u5')).toEqual([]);
+    await next.local.close();
+    expect((await openCopy('u5', 'n5')).copy.pending).toEqual([]);
+  });
+
+  it('keeps the note listed while another tab still has edits not stored', async () => {
+    const tabA = await openCopy('u6', 'n6');
+    const tabB = await openCopy('u6', 'n6');
+    tabA.local.addPending({ key: 1, update: Uint8Array.of(1) });
+    tabB.local.addPending({ key: 1, update: Uint8Array.of(2) });
+    tabA.local.removePending(1);
+    await settle();
+    expect(await listPending('u6')).toHaveLength(1);
+    tabB.local.removePending(1);
+    await settle();
+    expect(await listPending('u6')).toEqual([]);
+    await tabA.local.close();
+    await tabB.local.close();
   });
 
   it('keeps each user’s copy apart', async () => {

@@ -6,9 +6,15 @@
 // store, so IndexedDB commits it after the updates it vouches for (transactions whose stores
 // overlap run in the order they were created). Edits survive a reload, a closed tab and a
 // browser restart; the pending registry lists the notes that have some.
+//
+// Several tabs may have one note open at once, each numbering its entries from 1: each open
+// copy writes and removes entries under a key space of its own (`pending:<session>:n`), so
+// one tab storing its edits never removes another's. Opening adopts every entry left by
+// sessions before (a closed tab's, or one still open: storing an update twice costs a row and
+// loses nothing), moving them into the new session's space in one transaction.
 import { IndexeddbPersistence } from 'y-indexeddb';
 import type * as Y from 'yjs';
-import { numbered, numberedRange, numberOf, request } from './idb.ts';
+import { committed, numbered, numberedRange, request } from './idb.ts';
 import { clearPending, markPending } from './pending-registry.ts';
 import type { LocalDocument, LocalStore, PendingEntry } from './ports.ts';
 
@@ -27,6 +33,9 @@ export class IndexedDbLocalStore implements LocalStore {
   private persistence: IndexeddbPersistence | null = null;
   private pendingKeys = new Set<number>();
   private closed = false;
+  private since: number | undefined;
+  /** This open copy's key space (see the header). */
+  private readonly session = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 
   constructor(private readonly options: IndexedDbLocalOptions) {}
 
@@ -38,12 +47,14 @@ export class IndexedDbLocalStore implements LocalStore {
     const { userId, noteId } = this.options;
     this.persistence = new IndexeddbPersistence(noteDatabaseName(userId, noteId), doc);
     await this.persistence.whenSynced;
-    const custom = this.db().transaction('custom', 'readonly').objectStore('custom');
+    const tx = this.db().transaction('custom', 'readwrite');
+    const custom = tx.objectStore('custom');
     const [cursor, pending, held] = await Promise.all([
       request(custom.get('cursor') as IDBRequest<number | undefined>),
-      entries(custom, 'pending'),
-      entries(custom, 'held'),
+      this.adopt(custom, 'pending'),
+      this.adopt(custom, 'held'),
     ]);
+    await committed(tx);
     for (const entry of pending) this.pendingKeys.add(entry.key);
     return {
       cursor: cursor ?? 0,
@@ -54,24 +65,24 @@ export class IndexedDbLocalStore implements LocalStore {
   }
 
   addPending(entry: PendingEntry): void {
-    this.write('custom', (s) => s.put(entry.update, numbered('pending', entry.key)));
+    this.write('custom', (s) => s.put(entry.update, this.key('pending', entry.key)));
     this.pendingKeys.add(entry.key);
-    if (this.pendingKeys.size === 1) this.register();
+    this.register();
   }
 
   removePending(throughKey: number): void {
-    this.write('custom', (s) => s.delete(numberedRange('pending', throughKey)));
+    this.write('custom', (s) => s.delete(this.range('pending', throughKey)));
     for (const key of this.pendingKeys) if (key <= throughKey) this.pendingKeys.delete(key);
-    if (this.pendingKeys.size === 0) void clearPending(this.options.userId, this.options.noteId);
+    if (this.pendingKeys.size === 0) void this.unregisterIfNoneLeft();
   }
 
   hold(entry: PendingEntry): void {
-    this.write('custom', (s) => s.put(entry.update, numbered('held', entry.key)));
+    this.write('custom', (s) => s.put(entry.update, this.key('held', entry.key)));
   }
 
   release(keys: number[]): void {
     this.write('custom', (s) => {
-      for (const key of keys) s.delete(numbered('held', key));
+      for (const key of keys) s.delete(this.key('held', key));
     });
   }
 
@@ -98,22 +109,52 @@ export class IndexedDbLocalStore implements LocalStore {
     fn(db.transaction(scope, 'readwrite').objectStore(scope[scope.length - 1]!));
   }
 
+  private key(kind: 'pending' | 'held', n: number): string {
+    return numbered(`${kind}:${this.session}`, n);
+  }
+
+  private range(kind: 'pending' | 'held', through?: number): IDBKeyRange {
+    return numberedRange(`${kind}:${this.session}`, through);
+  }
+
+  /**
+   * Every entry of `kind` on the device (any session's, and those written before sessions had
+   * keys of their own), moved into this session's space as 1…n, oldest session first.
+   */
+  private async adopt(store: IDBObjectStore, kind: 'pending' | 'held'): Promise<PendingEntry[]> {
+    const all = IDBKeyRange.bound(`${kind}:`, `${kind}:\uffff`);
+    const [keys, values] = await Promise.all([
+      request(store.getAllKeys(all)),
+      request(store.getAll(all) as IDBRequest<Uint8Array[]>),
+    ]);
+    return keys.map((key, i) => {
+      const entry = { key: i + 1, update: values[i]! };
+      store.delete(key);
+      store.put(entry.update, this.key(kind, entry.key));
+      return entry;
+    });
+  }
+
+  /** Noted on every new entry: another tab may have just found none left and unlisted it. */
   private register(): void {
     void markPending({
       userId: this.options.userId,
       noteId: this.options.noteId,
       title: this.options.title?.() ?? '',
       count: this.pendingKeys.size,
-      since: Date.now(),
+      since: (this.since ??= Date.now()),
     });
   }
-}
 
-async function entries(store: IDBObjectStore, prefix: string): Promise<PendingEntry[]> {
-  const range = numberedRange(prefix);
-  const [keys, values] = await Promise.all([
-    request(store.getAllKeys(range)),
-    request(store.getAll(range) as IDBRequest<Uint8Array[]>),
-  ]);
-  return keys.map((key, i) => ({ key: numberOf(key), update: values[i]! }));
+  /** Unlisted once no session has an entry left (after this session's removal committed). */
+  private async unregisterIfNoneLeft(): Promise<void> {
+    const db = this.persistence?.db;
+    if (!db || this.closed) return;
+    const all = IDBKeyRange.bound('pending:', 'pending:\uffff');
+    const left = await request(
+      db.transaction('custom', 'readonly').objectStore('custom').count(all),
+    );
+    if (left === 0 && this.pendingKeys.size === 0)
+      await clearPending(this.options.userId, this.options.noteId);
+  }
 }

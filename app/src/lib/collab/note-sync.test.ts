@@ -90,4 +90,23 @@ describe('a note open in the sync engine', () => {
     await settle();
     expect(world.server.storedText()).toBe('only in the air');
   });
+
+  it('keeps what two tabs of one device typed offline, once both are closed', async () => {
+    world = new World();
+    const tabA = await world.client('a');
+    const tabB = await world.client('a', 'edit', tabA.device);
+    tabA.setOnline(false);
+    tabB.setOnline(false);
+    tabA.sync.text.insert(0, '[one]');
+    tabB.sync.text.insert(0, '[two]');
+    await world.step(50);
+    await world.vanish(tabA);
+    await world.vanish(tabB);
+    expect(world.server.rows).toHaveLength(0);
+    const later = await world.client('a', 'edit', tabA.device);
+    await world.quiesce();
+    expect(world.server.storedText()).toContain('[one]');
+    expect(world.server.storedText()).toContain('[two]');
+    expect(later.device.pending.size).toBe(0);
+  });
 });

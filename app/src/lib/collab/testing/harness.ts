@@ -13,7 +13,6 @@ export async function settle(turns = 4): Promise<void> {
 }
 
 export class TestClient {
-  readonly device = new MemoryDevice();
   store!: MemoryStore;
   channel!: MemoryChannel;
   sync!: NoteSync;
@@ -23,6 +22,8 @@ export class TestClient {
     readonly world: World,
     readonly user: string,
     private access: Access = 'edit',
+    /** Another tab of the same device shares its device. */
+    readonly device = new MemoryDevice(),
   ) {}
 
   async open(): Promise<void> {
@@ -78,10 +79,10 @@ export class World {
 
   constructor(readonly server = new MemoryServer()) {}
 
-  async client(user: string, access: Access = 'edit'): Promise<TestClient> {
+  async client(user: string, access: Access = 'edit', device?: MemoryDevice): Promise<TestClient> {
     this.server.readers.add(user);
     if (access === 'edit') this.server.writers.add(user);
-    const client = new TestClient(this, user, access);
+    const client = new TestClient(this, user, access, device);
     await client.open();
     this.clients.push(client);
     return client;

@@ -1,17 +1,21 @@
 // An in-memory stand-in for the device's IndexedDB: the document's state, the cursor and the
 // pending entries survive a "reload" (a new NoteSync on the same MemoryDevice). A handle that is
-// closed (its tab is gone) writes nothing more.
+// closed (its tab is gone) writes nothing more. As in indexeddb-store.ts, each open handle keeps
+// its entries under a key space of its own and adopts, when it opens, whatever others left.
 import * as Y from 'yjs';
 import type { LocalDocument, LocalStore, PendingEntry } from '../ports.ts';
 
 export class MemoryDevice {
   state: Uint8Array | null = null;
   cursor = 0;
-  pending = new Map<number, Uint8Array>();
-  held = new Map<number, Uint8Array>();
+  /** Entries by "<session>:<n>". */
+  pending = new Map<string, Uint8Array>();
+  held = new Map<string, Uint8Array>();
+  private sessions = 0;
 
   open(): MemoryLocal {
-    return new MemoryLocal(this);
+    this.sessions += 1;
+    return new MemoryLocal(this, this.sessions);
   }
 }
 
@@ -20,7 +24,10 @@ export class MemoryLocal implements LocalStore {
   private closed = false;
   private doc: Y.Doc | null = null;
 
-  constructor(private readonly device: MemoryDevice) {}
+  constructor(
+    private readonly device: MemoryDevice,
+    private readonly session: number,
+  ) {}
 
   async open(doc: Y.Doc): Promise<LocalDocument> {
     await Promise.resolve();
@@ -30,28 +37,30 @@ export class MemoryLocal implements LocalStore {
     doc.on('update', this.store);
     return {
       cursor: this.device.cursor,
-      pending: [...this.device.pending].map(([key, update]) => ({ key, update })),
-      held: [...this.device.held].map(([key, update]) => ({ key, update })),
+      pending: this.adopt(this.device.pending),
+      held: this.adopt(this.device.held),
       hadCopy,
     };
   }
 
   addPending(entry: PendingEntry): void {
-    if (!this.closed) this.device.pending.set(entry.key, entry.update);
+    if (!this.closed) this.device.pending.set(this.key(entry.key), entry.update);
   }
 
   removePending(throughKey: number): void {
     if (this.closed) return;
-    for (const key of [...this.device.pending.keys()])
-      if (key <= throughKey) this.device.pending.delete(key);
+    for (const key of [...this.device.pending.keys()]) {
+      const [session, n] = key.split(':').map(Number);
+      if (session === this.session && n! <= throughKey) this.device.pending.delete(key);
+    }
   }
 
   hold(entry: PendingEntry): void {
-    if (!this.closed) this.device.held.set(entry.key, entry.update);
+    if (!this.closed) this.device.held.set(this.key(entry.key), entry.update);
   }
 
   release(keys: number[]): void {
-    if (!this.closed) for (const key of keys) this.device.held.delete(key);
+    if (!this.closed) for (const key of keys) this.device.held.delete(this.key(key));
   }
 
   setCursor(seq: number): void {
@@ -61,6 +70,18 @@ export class MemoryLocal implements LocalStore {
   async close(): Promise<void> {
     this.closed = true;
     this.doc?.off('update', this.store);
+  }
+
+  private key(n: number): string {
+    return `${this.session}:${n}`;
+  }
+
+  /** Every entry on the device, moved into this handle's space as 1…n. */
+  private adopt(entries: Map<string, Uint8Array>): PendingEntry[] {
+    const adopted = [...entries.values()].map((update, i) => ({ key: i + 1, update }));
+    entries.clear();
+    for (const entry of adopted) entries.set(this.key(entry.key), entry.update);
+    return adopted;
   }
 
   private readonly store = (): void => {
