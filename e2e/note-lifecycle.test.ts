@@ -1,7 +1,8 @@
 // A note's life in Chromium: "New note" then Back stores nothing; a body over the size limit
 // shows one message and is never sent; markdown rendered with GitHub's extensions (tasks ticked
 // in the preview change the text) and safely; the trash (move, restore, delete forever, the
-// Trash page); history (a version kept when someone else edits, restored); pins per person.
+// Trash page); history (a version kept when someone else edits, restored); pins per person, live
+// in the person's other tabs.
 // Screenshots (light and dark) and axe scans of each new page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -254,5 +255,19 @@ describe('pins', () => {
     const pinned = page.getByRole('region', { name: 'Pinned notes' });
     await pinned.getByText('Compost').waitFor();
     expect(await pinned.getByText('Seeds').count()).toBe(0);
+
+    // The person's own other tab follows live (no reload, no focus change).
+    const tab = await owner.context.newPage();
+    await tab.goto(`${e2e.appUrl}/n/${notebookId}`);
+    await tab.getByRole('region', { name: 'Pinned notes' }).getByText('Compost').waitFor();
+    await page.getByRole('link', { name: 'Seeds', exact: true }).click();
+    await page.getByRole('button', { name: 'Pin', exact: true }).click();
+    await tab.getByRole('region', { name: 'Pinned notes' }).getByText('Seeds').waitFor();
+    await page.getByRole('button', { name: 'Unpin', exact: true }).click();
+    await tab
+      .getByRole('region', { name: 'Pinned notes' })
+      .getByText('Seeds')
+      .waitFor({ state: 'detached' });
+    await tab.close();
   });
 });

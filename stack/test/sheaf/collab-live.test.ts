@@ -6,7 +6,11 @@ import 'fake-indexeddb/auto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinNotebook, type NotebookPerson } from '../../../app/src/lib/collab/notebook-channel.ts';
-import { watchLive, type RowChange } from '../../../app/src/lib/collab/live-changes.ts';
+import {
+  watchLive,
+  type PinChange,
+  type RowChange,
+} from '../../../app/src/lib/collab/live-changes.ts';
 import type { MembershipChange } from '../../../app/src/lib/collab/notebook-channel.ts';
 import { NoteSync } from '../../../app/src/lib/collab/note-sync.ts';
 import { IndexedDbLocalStore } from '../../../app/src/lib/collab/indexeddb-store.ts';
@@ -94,12 +98,14 @@ describe.each(DRIVERS)('live notebooks through the stack on %s', (driver) => {
     await watcher.leave();
   });
 
-  it('delivers changes the user may read, and their own access changes', async () => {
+  it('delivers changes the user may read, their own access changes and pins', async () => {
     const changes = new Inbox<RowChange>();
     const access = new Inbox<MembershipChange>();
+    const pins = new Inbox<PinChange>();
     const stop = watchLive(await client(world.viewer), world.viewer.id, {
       change: changes.push,
       access: access.push,
+      pins: pins.push,
       resync: () => undefined,
     });
     await until(async () => {
@@ -139,6 +145,12 @@ describe.each(DRIVERS)('live notebooks through the stack on %s', (driver) => {
       .update({ role: 'viewer' })
       .match({ notebook_id: world.notebookId, user_id: world.viewer.id });
     expect(await access.next()).toMatchObject({ role: 'viewer', previous_role: 'editor' });
+    const viewer = await clientAs(stack, world.viewer, 'aal1');
+    const pin = { note_id: world.noteId, notebook_id: world.notebookId };
+    expect((await viewer.from('note_pins').insert(pin)).error).toBeNull();
+    expect(await pins.next()).toMatchObject({ ...pin, pinned: true });
+    expect((await viewer.from('note_pins').delete().match(pin)).error).toBeNull();
+    expect(await pins.next()).toMatchObject({ ...pin, pinned: false });
     await stop();
   });
 

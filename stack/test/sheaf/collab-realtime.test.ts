@@ -1,6 +1,6 @@
 // Sheaf's Realtime authorisation, through supabase-js over a real socket as the app connects:
 // who may join a note's, a notebook's and a user's private channel, who may send edits (socket
-// and the broadcast API, JSON and binary), presence, the database's membership and move
+// and the broadcast API, JSON and binary), presence, the database's membership, move and pin
 // broadcasts, and Postgres Changes on the published tables under RLS. "Receives nothing" is
 // shown by order: a later message the same subscriber must get arrives first.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
@@ -173,6 +173,31 @@ describe.each(DRIVERS)('Sheaf realtime channels on %s', (driver) => {
     expect((await theirs.take(2)).map((b) => [b.event, b.payload])).toEqual(
       expected.map((p) => ['membership', expect.objectContaining(p)]),
     );
+  });
+
+  it('tells a person of their own pins, made elsewhere, and nobody else', async () => {
+    const inboxOf = async (who: 'viewer' | 'editor', user: TestUser) => {
+      const got = new Inbox<Broadcast>();
+      await joined(
+        channel(await client(who), `user:${user.id}`).on('broadcast', { event: 'pins' }, got.push),
+      );
+      return got;
+    };
+    const viewerHears = await inboxOf('viewer', world.viewer);
+    const editorHears = await inboxOf('editor', world.editor);
+    const viewer = await clientAs(stack, world.viewer, 'aal1');
+    const pin = { note_id: world.noteId, notebook_id: world.notebookId };
+    expect((await viewer.from('note_pins').insert(pin)).error).toBeNull();
+    expect((await viewer.from('note_pins').delete().match(pin)).error).toBeNull();
+    const editor = await clientAs(stack, world.editor, 'aal1');
+    expect((await editor.from('note_pins').insert(pin)).error).toBeNull();
+    expect((await viewerHears.take(2)).map((b) => b.payload)).toEqual([
+      expect.objectContaining({ ...pin, pinned: true }),
+      expect.objectContaining({ ...pin, pinned: false }),
+    ]);
+    // The editor's first message is their own pin: the viewer's never reached them.
+    expect((await editorHears.next()).payload).toMatchObject({ ...pin, pinned: true });
+    expect((await editor.from('note_pins').delete().match(pin)).error).toBeNull();
   });
 
   it('shows notes, notebooks and attachments live to members only, under RLS', async () => {

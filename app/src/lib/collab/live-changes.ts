@@ -1,7 +1,7 @@
 // What changes under the signed-in user, live: the private channel `user:<id>` carries Postgres
 // Changes of the published tables (notes, notebooks, attachments — each delivered only if the
 // user's policies let them read the row) and the database's broadcasts about the user's own
-// access (added to a notebook, role changed, removed). After a dropped connection the channel
+// access (added to a notebook, role changed, removed) and own pins (from another tab or device). After a dropped connection the channel
 // rejoins on its own; `resync` then says that whatever was missed meanwhile must be fetched.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { MembershipChange } from './notebook-channel.ts';
@@ -15,9 +15,17 @@ export interface RowChange {
   old: Record<string, unknown>;
 }
 
+/** One of the user's pins added or removed (the database's broadcast). */
+export interface PinChange {
+  note_id: string;
+  notebook_id: string;
+  pinned: boolean;
+}
+
 export interface LiveHandlers {
   change(change: RowChange): void;
   access(change: MembershipChange): void;
+  pins(change: PinChange): void;
   /** Joined again after a drop: refetch what is shown. */
   resync(): void;
 }
@@ -45,6 +53,9 @@ export function watchLive(
     );
   channel.on('broadcast', { event: 'access' }, (m: { payload: MembershipChange }) =>
     handlers.access(m.payload),
+  );
+  channel.on('broadcast', { event: 'pins' }, (m: { payload: PinChange }) =>
+    handlers.pins(m.payload),
   );
   void client.realtime.setAuth().finally(() =>
     channel.subscribe((status) => {

@@ -35,6 +35,7 @@ export function subscribeLive(
     hub.stop = watchLive(client, userId, {
       change: (change) => each((h) => h.change?.(change)),
       access: (change) => each((h) => h.access?.(change)),
+      pins: (change) => each((h) => h.pins?.(change)),
       resync: () => each((h) => h.resync?.()),
     });
   }

@@ -18,6 +18,7 @@ export function useLive(handlers: Partial<LiveHandlers>): void {
       subscribeLive(client, user.id, {
         change: (change) => latest.current.change?.(change),
         access: (change) => latest.current.access?.(change),
+        pins: (change) => latest.current.pins?.(change),
         resync: () => latest.current.resync?.(),
       }),
     [client, user.id],

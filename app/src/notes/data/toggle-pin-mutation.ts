@@ -1,5 +1,7 @@
 // Pins or unpins a note for the signed-in person only. The pinned list is updated at once and
-// put back if the database refuses.
+// put back if the database refuses. A person's pin changes are sent one after another, in the
+// order made: sent together, a quick pin-then-unpin could reach the database the other way
+// round and leave the note pinned; the list is refetched once the last one has settled.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase.ts';
 import { noteKeys } from './keys.ts';
@@ -13,7 +15,10 @@ export interface PinTarget {
 export function useTogglePinMutation(userId: string) {
   const supabase = useSupabase();
   const queryClient = useQueryClient();
+  const mutationKey = ['pin', userId];
   return useMutation({
+    mutationKey,
+    scope: { id: `pin:${userId}` },
     mutationFn: async ({ note, pinned }: PinTarget) => {
       const { error } = pinned
         ? await supabase
@@ -36,7 +41,9 @@ export function useTogglePinMutation(userId: string) {
     onError: (_error, _target, context) => {
       if (context) queryClient.setQueryData(context.key, context.before);
     },
-    onSettled: (_data, _error, { note }) =>
-      queryClient.invalidateQueries({ queryKey: noteKeys.pinned(note.notebook_id) }),
+    onSettled: async (_data, _error, { note }) => {
+      if (queryClient.isMutating({ mutationKey }) > 1) return; // a later change is still out
+      await queryClient.invalidateQueries({ queryKey: noteKeys.pinned(note.notebook_id) });
+    },
   });
 }

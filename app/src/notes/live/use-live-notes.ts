@@ -1,7 +1,8 @@
 // A notebook's notes stay current without a reload: notes created, renamed, edited, moved,
 // trashed or restored by anyone are refetched into the list (once per burst of changes, within
-// a second), an open note's title, tags and trash state are patched into its cached row, and
-// a change of the person's own role or membership refetches the notebook (so the page follows).
+// a second), an open note's title, tags and trash state are patched into its cached row, the
+// person's own pins follow what they pin elsewhere (another tab or device), and a change of the
+// person's own role or membership refetches the notebook (so the page follows).
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { coalesce, useLive } from '../../lib/collab/use-live.ts';
@@ -44,6 +45,9 @@ export function useLiveNotes(notebookId: string): void {
         for (const key of PATCHED) if (key in row) Object.assign(patch, { [key]: row[key] });
         return { ...note, ...patch };
       });
+    },
+    pins: (change) => {
+      if (change.notebook_id === notebookId) refetch();
     },
     access: (change) => {
       if (change.notebook_id !== notebookId) return;
