@@ -3,7 +3,7 @@
 // broadcast on the note's channel from a socket of their own) are refused — the text never holds
 // them; an editor whose role is lowered to viewer while the note is open gets a read-only note
 // with a sentence; a member removed while the note is open sees it close with a sentence.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   converged,
   openShared,
@@ -12,26 +12,11 @@ import {
   typeAtEnd,
 } from './collab-support/collab-steps.ts';
 import { forgeThroughChannel, forgeThroughRest } from './collab-support/forge.ts';
-import { bodyEditor, signedInPerson, type Person } from './notes-support/notes-steps.ts';
-import { startE2E, type E2E } from './support/harness.ts';
+import { bodyEditor, type Person } from './notes-support/notes-steps.ts';
 import { screenshots } from './support/screenshots.ts';
-import { unique } from './support/users.ts';
+import { signedInPeople } from './collab-support/people.ts';
 
-let e2e: E2E;
-let ana: Person;
-let ben: Person;
-let cleo: Person;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-  ana = await signedInPerson(e2e, unique('ana'), 'ana-pass-123');
-  ben = await signedInPerson(e2e, unique('ben'), 'ben-pass-123');
-  cleo = await signedInPerson(e2e, unique('cleo'), 'cleo-pass-123');
-});
-
-afterAll(async () => {
-  await e2e?.close();
-});
+const people = signedInPeople('ana', 'ben', 'cleo');
 
 async function userId(person: Person): Promise<string> {
   return (await person.client.auth.getUser()).data.user!.id;
@@ -39,6 +24,7 @@ async function userId(person: Person): Promise<string> {
 
 describe('access to a live note', () => {
   it('lets a viewer watch edits live, and refuses whatever they write', async () => {
+    const { e2e, ana, ben } = people;
     const note = await sharedNote(e2e, ana, [{ person: ben, role: 'viewer' }], 'Watched', 'One.');
     await openShared(ben.page, note.url, false);
     await ben.page.getByText('Read only').waitFor();
@@ -62,6 +48,7 @@ describe('access to a live note', () => {
   });
 
   it('turns the note read-only with a sentence when the role is lowered to viewer', async () => {
+    const { e2e, ana, cleo } = people;
     const note = await sharedNote(e2e, ana, [{ person: cleo, role: 'editor' }], 'Lowered', 'A.');
     await openShared(cleo.page, note.url);
     await typeAtEnd(cleo.page, ' B.');
@@ -85,6 +72,7 @@ describe('access to a live note', () => {
   });
 
   it('closes the note with a sentence when the member is removed while it is open', async () => {
+    const { e2e, ana, ben } = people;
     const note = await sharedNote(e2e, ana, [{ person: ben, role: 'editor' }], 'Removed', 'X.');
     await openShared(ben.page, note.url);
     await typeAtEnd(ben.page, ' Y.');

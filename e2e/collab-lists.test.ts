@@ -2,32 +2,15 @@
 // notebook, another creates a note, renames it, moves it to the trash and restores it, and
 // attaches a file — each shows on the first screen; a notebook shared with them appears in
 // their sidebar, and renamed there too.
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import {
-  createNotebook,
-  shareNotebook,
-  signedInPerson,
-  type Person,
-} from './notes-support/notes-steps.ts';
-import { startE2E, type E2E } from './support/harness.ts';
-import { unique } from './support/users.ts';
+import { describe, it } from 'vitest';
+import { createNotebook, shareNotebook } from './notes-support/notes-steps.ts';
+import { signedInPeople } from './collab-support/people.ts';
 
-let e2e: E2E;
-let ana: Person;
-let ben: Person;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-  ana = await signedInPerson(e2e, unique('ana'), 'ana-pass-123');
-  ben = await signedInPerson(e2e, unique('ben'), 'ben-pass-123');
-});
-
-afterAll(async () => {
-  await e2e?.close();
-});
+const people = signedInPeople('ana', 'ben');
 
 describe('lists kept live', () => {
   it('show notes others create, rename, trash and restore, and files they attach', async () => {
+    const { e2e, ana, ben } = people;
     const notebookId = await createNotebook(e2e, ana.page, 'Live list');
     await shareNotebook(ana.client, notebookId, ben.email, 'editor');
     const items = ana.page.getByTestId('note-item');
@@ -71,6 +54,7 @@ describe('lists kept live', () => {
   });
 
   it('shows a notebook shared with the person in their sidebar, and its new name', async () => {
+    const { e2e, ana, ben } = people;
     await ben.page.goto(`${e2e.appUrl}/`);
     const sidebar = ben.page.getByRole('navigation', { name: 'Notebooks' });
     const notebookId = await createNotebook(e2e, ana.page, 'Shared later');

@@ -3,7 +3,7 @@
 // texts merge. Then offline again, an edit, the tab closed before the connection returns: the
 // edit waits on the device, and once the app is open again online it is stored and reaches the
 // other screen. Asserts on final text, never on timing.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   converged,
   holdsInOrder,
@@ -12,27 +12,14 @@ import {
   shownText,
   typeAtEnd,
 } from './collab-support/collab-steps.ts';
-import { signedInPerson, type Person } from './notes-support/notes-steps.ts';
-import { startE2E, type E2E } from './support/harness.ts';
 import { screenshots } from './support/screenshots.ts';
-import { unique } from './support/users.ts';
+import { signedInPeople } from './collab-support/people.ts';
 
-let e2e: E2E;
-let ana: Person;
-let ben: Person;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-  ana = await signedInPerson(e2e, unique('ana'), 'ana-pass-123');
-  ben = await signedInPerson(e2e, unique('ben'), 'ben-pass-123');
-});
-
-afterAll(async () => {
-  await e2e?.close();
-});
+const people = signedInPeople('ana', 'ben');
 
 describe('a live note offline', () => {
   it('merges what was typed offline with what others typed meanwhile', async () => {
+    const { e2e, ana, ben } = people;
     const note = await sharedNote(e2e, ana, [{ person: ben, role: 'editor' }], 'Train', 'Go.');
     await openShared(ben.page, note.url);
     await converged([ana.page, ben.page], (t) => t === 'Go.');
@@ -54,6 +41,7 @@ describe('a live note offline', () => {
   });
 
   it('keeps an edit made offline in a tab then closed, and stores it when the app is back online', async () => {
+    const { e2e, ana, ben } = people;
     const note = await sharedNote(e2e, ana, [{ person: ben, role: 'editor' }], 'Tunnel', 'In.');
     await openShared(ben.page, note.url);
     await converged([ana.page, ben.page], (t) => t === 'In.');

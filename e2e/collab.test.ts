@@ -5,7 +5,7 @@
 // note and goes when they leave; text that arrives while a screen's editor is still loading is
 // on that screen once it shows. Asserts on final text, never on timing.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   converged,
   holdsInOrder,
@@ -14,30 +14,15 @@ import {
   shownText,
   typeAtEnd,
 } from './collab-support/collab-steps.ts';
-import { signedInPerson, type Person } from './notes-support/notes-steps.ts';
 import { seriousViolations } from './support/axe.ts';
-import { startE2E, type E2E } from './support/harness.ts';
 import { screenshots } from './support/screenshots.ts';
-import { unique } from './support/users.ts';
+import { signedInPeople } from './collab-support/people.ts';
 
-let e2e: E2E;
-let ana: Person;
-let ben: Person;
-let cleo: Person;
-
-beforeAll(async () => {
-  e2e = await startE2E();
-  ana = await signedInPerson(e2e, unique('ana'), 'ana-pass-123');
-  ben = await signedInPerson(e2e, unique('ben'), 'ben-pass-123');
-  cleo = await signedInPerson(e2e, unique('cleo'), 'cleo-pass-123');
-});
-
-afterAll(async () => {
-  await e2e?.close();
-});
+const people = signedInPeople('ana', 'ben', 'cleo');
 
 describe('a note written together', () => {
   it('keeps every character two people type at the same moment, on both screens', async () => {
+    const { e2e, ana, ben } = people;
     const note = await sharedNote(e2e, ana, [{ person: ben, role: 'editor' }], 'Duet', 'Start.');
     await openShared(ben.page, note.url);
     await converged([ana.page, ben.page], (t) => t === 'Start.');
@@ -59,6 +44,7 @@ describe('a note written together', () => {
   });
 
   it('undoes only one’s own typing, leaving the other person’s text', async () => {
+    const { e2e, ana, ben } = people;
     const note = await sharedNote(e2e, ana, [{ person: ben, role: 'editor' }], 'Undo', 'Base.');
     await openShared(ben.page, note.url);
     await typeAtEnd(ana.page, ' [ana-stays]');
@@ -75,6 +61,7 @@ describe('a note written together', () => {
   });
 
   it('keeps every character three people type at the same moment, on all three screens', async () => {
+    const { e2e, ana, ben, cleo } = people;
     const note = await sharedNote(
       e2e,
       ana,
@@ -109,6 +96,7 @@ describe('a note written together', () => {
   });
 
   it('shows what others changed while the editor was still loading', async () => {
+    const { e2e, ana, ben } = people;
     const body = '- [ ] sow the peas';
     const note = await sharedNote(e2e, ana, [{ person: ben, role: 'editor' }], 'Late', body);
     // Ben's note opens (its shared copy joins the channel) while the editor's code is held back,
