@@ -1,5 +1,5 @@
-// Sentences for the data services: PostgREST (SQLSTATE and PGRST codes), Storage error codes and
-// Sheaf's edge-function codes (the `error.code` of their JSON bodies).
+// Sentences for the data services: PostgREST (SQLSTATE and PGRST codes) and Sheaf's edge-function
+// codes (the `error.code` of their JSON bodies). Storage's are in service-messages.ts.
 
 export const DATA_MESSAGES: Record<string, string> = {
   // PostgREST / Postgres
@@ -15,15 +15,6 @@ export const DATA_MESSAGES: Record<string, string> = {
   P0002: 'This item does not exist or you do not have access to it.',
   PGRST301: 'Your session has expired. Please sign in again.',
   PGRST303: 'Your session has expired. Please sign in again.',
-  // Storage
-  NoSuchKey: 'This file no longer exists or you do not have access to it.',
-  NoSuchBucket: 'This storage area does not exist.',
-  AccessDenied: 'You do not have permission to change this file.',
-  KeyAlreadyExists: 'A file with this name already exists.',
-  EntityTooLarge: 'This file is too large.',
-  InvalidMimeType: 'This type of file is not allowed here.',
-  InvalidKey: 'This file name is not allowed. Use letters, digits and simple punctuation.',
-  InvalidRequest: 'The upload did not complete. Please try again.',
   // Sheaf's edge functions (share-notebook, export-data, delete-account)
   invalid_json:
     'Sheaf sent a request the server could not read. Please reload the page and try again.',

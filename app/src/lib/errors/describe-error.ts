@@ -18,6 +18,7 @@ export interface ErrorDescription {
 
 const CATALOGUE: Record<string, string> = {
   ...NETWORK_MESSAGES,
+  ...STORAGE_MESSAGES,
   ...DATA_MESSAGES,
   ...AUTH_MESSAGES,
 };
