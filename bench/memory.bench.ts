@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGLITE_SETTINGS, pgliteStartParams } from '../stack/src/db/pglite.ts';
+import { QUIET_MS, STARTUP_QUIET_MS } from '../stack/src/lib/idle-collect.ts';
 import {
   STACK_PROCESS_TUNING,
   startStackProcess,
@@ -19,8 +20,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const REQUESTS = Number(process.env.SHEAF_BENCH_HOSTILE ?? 20_000);
 /** The hostile run stops early after this long (a loaded shared machine); the table says so. */
 const BUDGET_S = Number(process.env.SHEAF_BENCH_HOSTILE_SECONDS ?? 1200);
-/** How long the stack is left alone before "idle" and "settled" are read. */
-const QUIET_MS = 8000;
+/** How long the stack is left alone after start before "idle" is read (past its start-up quiet). */
+const IDLE_MS = STARTUP_QUIET_MS + 5000;
+/** How long the stack is left alone after the run before "settled" is read (past its quiet). */
+const SETTLE_MS = QUIET_MS + 5000;
 
 /** Resident memory of a process, in MB. */
 function rss(pid: number): number {
@@ -92,7 +95,7 @@ async function memory(): Promise<BenchSection> {
   try {
     const node = await idleChild(`console.log('ready'); setInterval(() => {}, 1 << 30);`);
     const stack = await startStackProcess({ workdir, env: { NODE_OPTIONS: '' } });
-    await sleep(QUIET_MS);
+    await sleep(IDLE_MS);
     const idle = rss(stack.pid);
     const idleParts = breakdown(stack.pid);
     const started = Date.now();
@@ -105,7 +108,7 @@ async function memory(): Promise<BenchSection> {
     const seconds = (Date.now() - started) / 1000;
     const afterRun = rss(stack.pid);
     const afterRunParts = breakdown(stack.pid);
-    await sleep(QUIET_MS);
+    await sleep(SETTLE_MS);
     const settled = rss(stack.pid);
     const settledParts = breakdown(stack.pid);
     await stack.kill('SIGTERM');
@@ -135,7 +138,7 @@ async function memory(): Promise<BenchSection> {
           '',
         ],
         [
-          `stack idle (\`npm start\`’s default: PGlite in .sheaf/, Sheaf’s project), ${QUIET_MS / 1000} s after start`,
+          `stack idle (\`npm start\`’s default: PGlite in .sheaf/, Sheaf’s project), ${IDLE_MS / 1000} s after start`,
           mb(idle),
           '100%',
           idleParts,
@@ -146,7 +149,7 @@ async function memory(): Promise<BenchSection> {
           vsIdle(afterRun),
           afterRunParts,
         ],
-        [`stack ${QUIET_MS / 1000} s later`, mb(settled), vsIdle(settled), settledParts],
+        [`stack ${SETTLE_MS / 1000} s later`, mb(settled), vsIdle(settled), settledParts],
       ],
     );
     const answers = Object.entries(statuses)
@@ -164,7 +167,7 @@ RSS from /proc, one run; the stack is a child process started by the CLI on a co
         .map(([k, v]) => `${k}=${v}`)
         .join(
           ', ',
-        )}) bound what PGlite otherwise sizes like a server's. JavaScript's garbage from start-up and from the run is collected once the stack has been quiet for 3 s (stack/src/lib/idle-collect.ts).`,
+        )}) bound what PGlite otherwise sizes like a server's. JavaScript's garbage from start-up is collected once the stack has been quiet for ${STARTUP_QUIET_MS / 1000} s before its first request, and what the run left once it has been quiet for ${QUIET_MS / 1000} s (stack/src/lib/idle-collect.ts: a collection while quiet also drops the JIT's optimized code, so pauses between bursts do not count).`,
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

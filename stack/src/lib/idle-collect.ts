@@ -3,8 +3,16 @@
 // scripts) and what a burst of requests left (bodies, query results, responses promoted out of
 // the small young generation) stays resident until the next request — or until V8's memory
 // reducer notices, which it does only after a full collection and seconds of low allocation, and
-// not at all after a burst that ended on a minor one. So once the server has been quiet for a
-// moment after any activity, the stack runs one full collection (bench/memory.bench.ts).
+// not at all after a burst that ended on a minor one. So the stack runs one full collection once
+// it is quiet (bench/memory.bench.ts).
+//
+// A full collection while no request is in flight is not free: V8 holds a function's optimized
+// code only weakly once no closure of it is alive, so it also throws away the optimized code of
+// every per-request closure (route handlers, promise callbacks, the driver's), and the next
+// burst runs unoptimized while the compiler redoes that work — under load about a second of CPU
+// on the next few thousand requests. Start-up's garbage is collected after a short quiet, before
+// any request has made code hot; after requests, only a long quiet counts as idle, not the pauses
+// between one client's bursts.
 import type { EventEmitter } from 'node:events';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -18,39 +26,49 @@ function fullCollection(): () => void {
   return runInNewContext('gc') as () => void;
 }
 
+/** The quiet after start-up, before any request, that counts as idle. */
+export const STARTUP_QUIET_MS = 3000;
+/** The quiet after requests that counts as idle. */
+export const QUIET_MS = 30_000;
+
 export interface IdleCollectOptions {
-  /** How long the server must have had no new request. */
+  /** How long the server must have been quiet after start-up, before its first request. */
+  startupQuietMs?: number;
+  /** How long the server must have had no new request once it has served any. */
   quietMs?: number;
   now?: () => number;
   collect?: () => void;
 }
 
 /**
- * Runs one full collection after start-up and after each spell of requests, once `quietMs`
- * have passed without a new one (`server`: the HTTP server, whose 'request' and 'upgrade' events
- * mark activity). Returns the function that stops it.
+ * Runs one full collection after start-up once `startupQuietMs` have passed without a request,
+ * and one after each spell of requests once `quietMs` have passed without a new one (`server`:
+ * the HTTP server, whose 'request' and 'upgrade' events mark activity). Returns the function
+ * that stops it.
  */
 export function collectWhenIdle(
   server: EventEmitter,
   options: IdleCollectOptions = {},
 ): () => void {
-  const { quietMs = 3000, now = Date.now } = options;
+  const { startupQuietMs = STARTUP_QUIET_MS, quietMs = QUIET_MS, now = Date.now } = options;
   const collect = options.collect ?? fullCollection();
   let lastRequest = now();
+  let served = false;
   let dirty = true;
   const onRequest = () => {
     lastRequest = now();
+    served = true;
     dirty = true;
   };
   server.on('request', onRequest);
   server.on('upgrade', onRequest);
   const timer = setInterval(
     () => {
-      if (!dirty || now() - lastRequest < quietMs) return;
+      if (!dirty || now() - lastRequest < (served ? quietMs : startupQuietMs)) return;
       dirty = false;
       collect();
     },
-    Math.max(100, quietMs / 3),
+    Math.max(100, Math.min(startupQuietMs, quietMs) / 3),
   );
   timer.unref();
   return () => {
