@@ -9,7 +9,7 @@
 // A full collection while no request is in flight is not free: V8 holds a function's optimized
 // code only weakly once no closure of it is alive, so it also throws away the optimized code of
 // every per-request closure (route handlers, promise callbacks, the driver's), and the next
-// burst runs unoptimized while the compiler redoes that work — under load about a second of CPU
+// burst runs unoptimized while the compiler redoes that work — under load over a second of CPU
 // on the next few thousand requests. Start-up's garbage is collected after a short quiet, before
 // any request has made code hot; after requests, only a long quiet counts as idle, not the pauses
 // between one client's bursts.
