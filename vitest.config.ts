@@ -37,6 +37,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
+          setupFiles: ['e2e/support/failure-report.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -126,7 +126,9 @@ describe('the workspace', () => {
     await page.waitForURL(`**/${noteIds[58]}`);
     await page.keyboard.press('k');
     await page.waitForURL(`**/${noteIds[59]}`);
-    await page.getByLabel('Title').waitFor();
+    // The address changes before the page renders the note (a transition): until then the
+    // previous note is on screen, and P would pin that one.
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(title(60));
 
     await page.keyboard.press('p');
     await page.getByRole('button', { name: 'Unpin' }).waitFor();

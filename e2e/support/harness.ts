@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { startStack, type RunningStack } from '../../stack/src/index.ts';
 import { launchChromium } from './chromium.ts';
+import { record } from './flight-recorder.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const APP = path.join(ROOT, 'app');
@@ -118,6 +119,7 @@ export async function startE2E(): Promise<E2E> {
     browser,
     async newPage() {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      record(context);
       const page = await context.newPage();
       return { context, page };
     },

@@ -1,0 +1,77 @@
+// What the browser did while a test ran, printed only when the test fails: console errors and
+// warnings, uncaught page errors, requests that failed or were answered ≥ 400, and each open
+// page's address, its alerts and the accessible tree of what it shows. A journey that fails in CI
+// (on a loaded machine, once in many runs) then says what the page was doing, not only which
+// locator timed out. Every context the harness opens is recorded; the log starts afresh with
+// each test (e2e/support/failure-report.ts).
+import type { BrowserContext, Page } from 'playwright-core';
+
+const LIMIT = 40;
+const SNAPSHOT_CHARS = 1_500;
+let started = Date.now();
+let events: string[] = [];
+const pages = new Set<Page>();
+
+function note(line: string): void {
+  events.push(`+${((Date.now() - started) / 1000).toFixed(2)}s ${line}`);
+  if (events.length > LIMIT) events = events.slice(-LIMIT);
+}
+
+function watch(page: Page, name: () => string): void {
+  pages.add(page);
+  page.on('close', () => pages.delete(page));
+  page.on('console', (message) => {
+    const type = message.type();
+    if (type === 'error' || type === 'warning')
+      note(`${name()} console.${type}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => note(`${name()} page error: ${error.stack ?? error.message}`));
+  page.on('requestfailed', (request) =>
+    note(
+      `${name()} request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'unknown'})`,
+    ),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400)
+      note(`${name()} ${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) note(`${name()} at ${frame.url()}`);
+  });
+}
+
+let contexts = 0;
+/** Records every page of the context, now and later. */
+export function record(context: BrowserContext): void {
+  const id = ++contexts;
+  let tabs = 0;
+  const add = (page: Page) => {
+    const tab = ++tabs;
+    watch(page, () => `[context ${id} tab ${tab}]`);
+  };
+  context.pages().forEach(add);
+  context.on('page', add);
+}
+
+/** Starts the log afresh (each test). */
+export function resetRecording(): void {
+  events = [];
+  started = Date.now();
+}
+
+/** The log and what each open page shows now. */
+export async function recording(): Promise<string> {
+  const lines = ['— what the browser did during the test —', ...events];
+  for (const page of pages) {
+    lines.push(`— page at ${page.url()} —`);
+    try {
+      const alerts = await page.getByRole('alert').allTextContents();
+      if (alerts.length) lines.push(`alerts: ${alerts.map((a) => JSON.stringify(a)).join(', ')}`);
+      const tree = await page.locator('body').ariaSnapshot({ timeout: 2_000 });
+      lines.push(tree.length > SNAPSHOT_CHARS ? `${tree.slice(0, SNAPSHOT_CHARS)}\n… (cut)` : tree);
+    } catch (error) {
+      lines.push(`(could not read the page: ${(error as Error).message.split('\n')[0]})`);
+    }
+  }
+  return lines.join('\n');
+}
