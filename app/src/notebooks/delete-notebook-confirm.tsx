@@ -1,6 +1,7 @@
 // Deleting a notebook needs its name typed exactly: the notes, files and shares go with it.
 import { useId, useState, type FormEvent } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
+import { runThen } from '../lib/query/run-then.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -20,12 +21,9 @@ export function DeleteNotebookConfirm({ id, name, onCancel, onDeleted }: Props) 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (typed !== name || remove.isPending) return;
-    // Not mutate()'s callback: the notebook may vanish live (and this form with it) before the
-    // answer comes, and an unmounted caller's callback never runs. Errors show from remove.error.
-    void remove
-      .mutateAsync(id)
-      .then(() => onDeleted?.())
-      .catch(() => undefined);
+    // The notebook may vanish live (and this form with it) before the answer comes; a failure
+    // shows from remove.error.
+    void runThen(remove, id, () => onDeleted?.());
   }
   return (
     <form className="nb-confirm" onSubmit={submit} aria-labelledby={titleId}>

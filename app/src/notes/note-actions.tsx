@@ -2,6 +2,7 @@
 // keyboard shortcuts (P, H, # or Delete) while the note is open and focus is not in a field.
 import { useNavigate } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
+import { runThen } from '../lib/query/run-then.ts';
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -35,15 +36,14 @@ export function NoteActions({ note, canEdit, saved, onHistory }: Props) {
   async function moveToTrash() {
     const notebookPath = `/n/${note.notebook_id}`;
     if (!saved) return void navigate(notebookPath);
-    // Not mutate()'s own callbacks: these actions are gone as soon as the page shows the note
-    // as trashed — often before the answer, when the change arrives live — and a callback of
-    // an unmounted caller never runs. The failure is shown by `trash.error` below.
-    const moved = await trash.mutateAsync(note).catch(() => null);
-    if (!moved) return;
-    announceTrashed({ id: note.id, notebookId: note.notebook_id, title: note.title });
-    // Back to the notebook, unless the person has gone elsewhere meanwhile.
-    if (window.location.pathname.endsWith(`${notebookPath}/${note.id}`))
-      void navigate(notebookPath);
+    // These actions are gone as soon as the page shows the note as trashed (often before the
+    // answer, when the change arrives live): runThen still goes on. A failure shows below.
+    await runThen(trash, note, () => {
+      announceTrashed({ id: note.id, notebookId: note.notebook_id, title: note.title });
+      // Back to the notebook, unless the person has gone elsewhere meanwhile.
+      if (window.location.pathname.endsWith(`${notebookPath}/${note.id}`))
+        void navigate(notebookPath);
+    });
   }
   useShortcuts([
     { keys: 'p', run: togglePin, enabled: saved },

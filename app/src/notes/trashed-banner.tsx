@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
+import { runThen } from '../lib/query/run-then.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { useDeleteForeverMutation, useRestoreNoteMutation } from './data/trash-mutations.ts';
@@ -40,12 +41,8 @@ export function TrashedBanner({ note, canEdit }: { note: Note; canEdit: boolean 
               variant="danger"
               pending={remove.isPending}
               onClick={() =>
-                // Not mutate()'s callback: the note may vanish live (and this banner with it)
-                // before the answer comes, and an unmounted caller's callback never runs.
-                void remove
-                  .mutateAsync(note)
-                  .then(() => navigate('/trash', { replace: true }))
-                  .catch(() => undefined)
+                // The note may vanish live (and this banner with it) before the answer comes.
+                void runThen(remove, note, () => navigate('/trash', { replace: true }))
               }
             >
               Yes, delete forever

@@ -2,6 +2,7 @@
 // cancels pending invitations; any other member sees the list and can leave.
 import { useNavigate } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
+import { runThen } from '../lib/query/run-then.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -72,12 +73,8 @@ export function SharingPanel({ notebook }: Props) {
             variant="danger"
             pending={leave.isPending}
             onClick={() =>
-              // Not mutate()'s callback: the membership ends live too, which may close this
-              // panel before the answer comes (an unmounted caller's callback never runs).
-              void leave
-                .mutateAsync(user.id)
-                .then(() => navigate('/', { replace: true }))
-                .catch(() => undefined)
+              // The membership ends live too, which may close this panel before the answer.
+              void runThen(leave, user.id, () => navigate('/', { replace: true }))
             }
           >
             Leave notebook
