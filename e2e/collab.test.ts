@@ -4,7 +4,6 @@
 // through REST, a broadcast on the note's channel) are refused; presence shows who is in the
 // note and goes when they leave; text that arrives while a screen's editor is still loading is
 // on that screen once it shows. Asserts on final text, never on timing.
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   converged,
@@ -15,6 +14,7 @@ import {
   typeAtEnd,
 } from './collab-support/collab-steps.ts';
 import { seriousViolations } from './support/axe.ts';
+import { framesTo, hold } from './support/network.ts';
 import { screenshots } from './support/screenshots.ts';
 import { signedInPeople } from './collab-support/people.ts';
 
@@ -128,46 +128,3 @@ describe('a note written together', () => {
     expect(await converged([ana.page, ben.page], (t) => t === ticked)).toBe(ticked);
   });
 });
-
-/** Holds the page's requests to `url` until release() (then lets them all through). */
-async function hold(page: Page, url: string) {
-  let open = () => undefined as void;
-  const opened = new Promise<void>((resolve) => (open = resolve));
-  await page.route(url, async (route) => {
-    await opened;
-    await route.continue();
-  });
-  return {
-    release: () => open(),
-  };
-}
-
-/** The WebSocket frames a page receives from now on, to wait for one. */
-function framesTo(page: Page) {
-  type Frame = { text: string; bytes: Buffer; binary: boolean };
-  const seen: Frame[] = [];
-  const waiting = new Set<() => void>();
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', ({ payload }) => {
-      const binary = typeof payload !== 'string';
-      const bytes = binary ? payload : Buffer.from(payload);
-      seen.push({ text: bytes.toString('latin1'), bytes, binary });
-      for (const wake of waiting) wake();
-    }),
-  );
-  return {
-    count: () => seen.length,
-    /** Resolves once a frame received after the first `from` matches. */
-    until(match: (frame: Frame) => boolean, from = 0): Promise<void> {
-      return new Promise((resolve) => {
-        const check = () => {
-          if (!seen.slice(from).some(match)) return;
-          waiting.delete(check);
-          resolve();
-        };
-        waiting.add(check);
-        check();
-      });
-    },
-  };
-}
