@@ -8,7 +8,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['stack/src/**/*.test.ts', 'app/src/**/*.test.{ts,tsx}'],
+          include: [
+            'stack/src/**/*.test.ts',
+            'app/src/**/*.test.{ts,tsx}',
+            'app/build/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },
