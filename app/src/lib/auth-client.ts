@@ -8,20 +8,10 @@ import { GoTrueClient } from '@supabase/auth-js';
 // @supabase/ssr keeps its cookie storage internal to createBrowserClient, which would bring all
 // of supabase-js with it; the module is imported directly (the version is pinned in the lock).
 import { createStorageFromOptions } from '@supabase/ssr/dist/module/cookies.js';
-import { VERSION as SSR_VERSION } from '@supabase/ssr/dist/module/version.js';
+import { clientHeaders, storageKeyFor } from './client-config.ts';
 import type { AppEnv } from './env.ts';
 
 export type Auth = GoTrueClient;
-
-/** The headers supabase-js sends with every request of a createBrowserClient client. */
-export function clientHeaders(): Record<string, string> {
-  return { 'X-Client-Info': `supabase-ssr/${SSR_VERSION} createBrowserClient` };
-}
-
-/** The cookie name supabase-js derives from the project URL (`sb-<first label>-auth-token`). */
-export function storageKeyFor(supabaseUrl: string): string {
-  return `sb-${new URL(supabaseUrl).hostname.split('.')[0]}-auth-token`;
-}
 
 export function createAuthClient(env: AppEnv): Auth {
   const { storage } = createStorageFromOptions({ cookieEncoding: 'base64url' }, false);

@@ -4,7 +4,8 @@
 // `client.auth` is that same auth client, and Realtime follows its token changes as supabase-js
 // does for the clients it builds itself.
 import { createClient } from '@supabase/supabase-js';
-import { clientHeaders, type Auth } from './auth-client.ts';
+import type { Auth } from './auth-client.ts';
+import { clientHeaders } from './client-config.ts';
 import type { Database } from './database.types.ts';
 import type { AppEnv } from './env.ts';
 

@@ -2,9 +2,13 @@
 // page's code and with the session check — instead of after the page has rendered: the
 // notebook, the person's pins and the first page of notes (the same queries, keys and options
 // the page uses, so it finds them in the cache). Only with a session in this browser; the
-// REST client's small chunk loads alongside the session check.
+// REST client's small chunk loads alongside the session check. When index.html already started
+// these requests for the session in the cookie (lib/early-requests.ts), their user is taken
+// from there and the REST client answers with those responses. The build runs this function
+// too, to learn which requests to start early (app/build/early-requests.ts).
 import type { QueryClient } from '@tanstack/react-query';
-import type { SupabaseHandle } from '../../lib/supabase.ts';
+import { earlyUserId } from '../../lib/early-requests.ts';
+import type { Auth, Rest } from '../../lib/supabase.ts';
 import {
   notebookOptions,
   noteOptions,
@@ -15,16 +19,25 @@ import type { NoteSort } from './types.ts';
 
 const SORTS: NoteSort[] = ['updated', 'created', 'title'];
 
+/** What the prefetch needs of the Supabase handle. */
+export interface PrefetchClients {
+  auth: Pick<Auth, 'getSession'>;
+  rest(): Promise<Rest>;
+}
+
+async function sessionUserId(auth: PrefetchClients['auth']): Promise<string | null> {
+  return earlyUserId() ?? (await auth.getSession()).data.session?.user.id ?? null;
+}
+
 export async function prefetchNotebook(
   queryClient: QueryClient,
-  handle: SupabaseHandle,
+  handle: PrefetchClients,
   url: URL,
   params: { notebookId?: string; noteId?: string },
 ): Promise<void> {
   const { notebookId, noteId } = params;
   if (!notebookId) return;
-  const [{ data }, rest] = await Promise.all([handle.auth.getSession(), handle.rest()]);
-  const userId = data.session?.user.id;
+  const [userId, rest] = await Promise.all([sessionUserId(handle.auth), handle.rest()]);
   if (!userId) return;
   const sortParam = url.searchParams.get('sort') as NoteSort | null;
   const sort = sortParam && SORTS.includes(sortParam) ? sortParam : 'updated';

@@ -1,0 +1,117 @@
+import { describe, expect, it, vi } from 'vitest';
+import { earlyScript, PLACEHOLDER, type EarlyScriptConfig } from './early-script.ts';
+
+const NOTEBOOK = '0b7f3a4e-1111-4a2b-9c3d-5e6f7a8b9c0d';
+const NOTE = '1c8e4b5f-2222-4b3c-8d4e-6f7a8b9c0d1e';
+const USER = '2d9f5c6a-3333-4c4d-9e5f-7a8b9c0d1e2f';
+const COOKIE = 'sb-127-auth-token';
+
+const config: EarlyScriptConfig = {
+  cookie: COOKIE,
+  routes: [
+    {
+      pattern: '^/n/([^/]+)/?$',
+      params: ['notebookId'],
+      requests: [
+        {
+          url: `https://db.example/rest/v1/notes?notebook_id=eq.${PLACEHOLDER.notebookId}&user_id=eq.${PLACEHOLDER.userId}`,
+          headers: { apikey: 'key', authorization: `Bearer ${PLACEHOLDER.token}` },
+        },
+      ],
+    },
+    {
+      pattern: '^/n/([^/]+)/([^/]+)/?$',
+      params: ['notebookId', 'noteId'],
+      requests: [
+        {
+          url: `https://db.example/rest/v1/notes?id=eq.${PLACEHOLDER.noteId}&nb=${PLACEHOLDER.notebookId}`,
+          headers: { authorization: `Bearer ${PLACEHOLDER.token}` },
+        },
+      ],
+    },
+  ],
+};
+
+function sessionCookie(session: object, chunks = 1): string {
+  const value = `base64-${Buffer.from(JSON.stringify(session)).toString('base64url')}`;
+  if (chunks === 1) return `${COOKIE}=${value}`;
+  const size = Math.ceil(value.length / chunks);
+  return Array.from(
+    { length: chunks },
+    (_, i) => `${COOKIE}.${i}=${value.slice(i * size, (i + 1) * size)}`,
+  ).join('; ');
+}
+
+const session = (expiresInS: number, extra: object = {}) => ({
+  access_token: 'token-é',
+  expires_at: Math.floor(Date.now() / 1000) + expiresInS,
+  user: { id: USER, email: 'zoë@example.com' },
+  ...extra,
+});
+
+/** Runs the script as a page would, with these cookies and this address. */
+function run(cookie: string, pathname: string, search = '') {
+  const fetch = vi.fn(() => Promise.resolve(new Response('[]')));
+  const window: { __sheafEarly?: { userId: string; responses: Record<string, unknown> } } = {};
+  new Function('window', 'document', 'location', 'fetch', earlyScript(config))(
+    window,
+    { cookie: `theme=dark; ${cookie}` },
+    { pathname, search },
+    fetch,
+  );
+  return { fetch, early: window.__sheafEarly };
+}
+
+describe('the early requests script', () => {
+  it('starts a notebook’s requests with the session cookie’s user and token', () => {
+    const { fetch, early } = run(sessionCookie(session(3600)), `/n/${NOTEBOOK}`);
+    const url = `https://db.example/rest/v1/notes?notebook_id=eq.${NOTEBOOK}&user_id=eq.${USER}`;
+    expect(fetch).toHaveBeenCalledExactlyOnceWith(url, {
+      headers: { apikey: 'key', authorization: 'Bearer token-é' },
+    });
+    expect(early?.userId).toBe(USER);
+    expect(Object.keys(early?.responses ?? {})).toEqual([url]);
+  });
+
+  it('fills every route parameter and reads a session cookie in chunks', () => {
+    const { fetch } = run(sessionCookie(session(3600), 3), `/n/${NOTEBOOK}/${NOTE}`);
+    expect(fetch).toHaveBeenCalledExactlyOnceWith(
+      `https://db.example/rest/v1/notes?id=eq.${NOTE}&nb=${NOTEBOOK}`,
+      { headers: { authorization: 'Bearer token-é' } },
+    );
+  });
+
+  it('starts nothing without a session, or with one auth-js would refresh first', () => {
+    expect(run('', `/n/${NOTEBOOK}`).fetch).not.toHaveBeenCalled();
+    expect(run(sessionCookie(session(60)), `/n/${NOTEBOOK}`).fetch).not.toHaveBeenCalled();
+    expect(run(sessionCookie(session(-10)), `/n/${NOTEBOOK}`).fetch).not.toHaveBeenCalled();
+    expect(run(`${COOKIE}=base64-%%%`, `/n/${NOTEBOOK}`).early).toBeUndefined();
+  });
+
+  it('starts nothing on other pages, for ids that are not UUIDs, or a sorted or filtered list', () => {
+    const cookie = sessionCookie(session(3600));
+    expect(run(cookie, '/').fetch).not.toHaveBeenCalled();
+    expect(run(cookie, '/settings/profile').fetch).not.toHaveBeenCalled();
+    expect(run(cookie, '/n/not-a-uuid').fetch).not.toHaveBeenCalled();
+    expect(run(cookie, `/n/${NOTEBOOK}`, '?sort=title').fetch).not.toHaveBeenCalled();
+    expect(run(cookie, `/n/${NOTEBOOK}`, '?tag=work').fetch).not.toHaveBeenCalled();
+  });
+
+  it('starts nothing for a session whose user id is not a UUID', () => {
+    const odd = session(3600, { user: { id: '../admin' } });
+    expect(run(sessionCookie(odd), `/n/${NOTEBOOK}`).fetch).not.toHaveBeenCalled();
+  });
+
+  it('keeps a rejected request from being reported as unhandled', async () => {
+    const failing = vi.fn(() => Promise.reject(new TypeError('offline')));
+    const window: { __sheafEarly?: { responses: Record<string, Promise<unknown>> } } = {};
+    new Function('window', 'document', 'location', 'fetch', earlyScript(config))(
+      window,
+      { cookie: sessionCookie(session(3600)) },
+      { pathname: `/n/${NOTEBOOK}`, search: '' },
+      failing,
+    );
+    const [response] = Object.values(window.__sheafEarly!.responses);
+    await expect(response).rejects.toThrow('offline');
+  });
+});
