@@ -1,5 +1,6 @@
-// The modules each page's route loads (as app/src/app/router.tsx's `lazy` functions import
-// them), by path pattern, for route-preload.ts. A module missing from the build fails the build.
+// The modules each page loads first (its route's `lazy` imports in app/src/app/router.tsx, then
+// what loads beside the page), by path pattern, for route-preload.ts. A module missing from the
+// build fails the build.
 // signedIn: the page needs a session (its routes sit under the protected guard).
 
 export interface RouteModules {
@@ -8,19 +9,13 @@ export interface RouteModules {
   modules: string[];
 }
 
-const SIGNED_IN = ['src/lib/data-client.ts', 'src/app/signed-in-layout.tsx'];
-const WORKSPACE = [
-  ...SIGNED_IN,
-  'src/notebooks/notebooks-sidebar.tsx',
-  'src/app/workspace-layout.tsx',
-];
-// The REST client first: a notebook's requests wait only for it (links load in list order).
-const NOTEBOOK = [
-  'src/lib/rest-client.ts',
-  ...WORKSPACE,
-  'src/notes/notebook-layout.tsx',
-  'src/sharing/sharing-panel.tsx',
-];
+// A signed-in page's frame; the sidebar and the data client (supabase-js) load beside the page
+// and hold none of it up, so they come after the page's own modules (links load in list order).
+const SIGNED_IN = ['src/app/signed-in-layout.tsx'];
+const WORKSPACE = [...SIGNED_IN, 'src/app/workspace-layout.tsx'];
+const BESIDE = ['src/notebooks/notebooks-sidebar.tsx', 'src/lib/data-client.ts'];
+// The REST client first: a notebook's requests and its list wait only for it.
+const NOTEBOOK = ['src/lib/rest-client.ts', ...WORKSPACE, 'src/notes/notebook-layout.tsx'];
 
 export const ROUTE_MODULES: RouteModules[] = [
   {
@@ -31,12 +26,13 @@ export const ROUTE_MODULES: RouteModules[] = [
       'src/notebooks/notebooks-page.tsx',
       'src/notes/recent-notes.tsx',
       'src/account/home-page.tsx',
+      ...BESIDE,
     ],
   },
   {
     path: '^/n/[^/]+/?$',
     signedIn: true,
-    modules: [...NOTEBOOK, 'src/notes/no-note-selected.tsx'],
+    modules: [...NOTEBOOK, 'src/notes/no-note-selected.tsx', ...BESIDE],
   },
   {
     path: '^/n/[^/]+/[^/]+/?$',
@@ -46,18 +42,23 @@ export const ROUTE_MODULES: RouteModules[] = [
       'src/notes/note-page.tsx',
       'src/attachments/attachments-panel.tsx',
       'src/attachments/use-note-images.ts',
+      ...BESIDE,
     ],
   },
-  { path: '^/trash/?$', signedIn: true, modules: [...WORKSPACE, 'src/notes/trash-page.tsx'] },
+  {
+    path: '^/trash/?$',
+    signedIn: true,
+    modules: [...WORKSPACE, 'src/notes/trash-page.tsx', ...BESIDE],
+  },
   {
     path: '^/transfer/?$',
     signedIn: true,
-    modules: [...SIGNED_IN, 'src/transfer/transfer-page.tsx'],
+    modules: [...SIGNED_IN, 'src/transfer/transfer-page.tsx', 'src/lib/data-client.ts'],
   },
   {
     path: '^/settings(/.*)?$',
     signedIn: true,
-    modules: [...SIGNED_IN, 'src/account/settings-layout.tsx'],
+    modules: [...SIGNED_IN, 'src/account/settings-layout.tsx', 'src/lib/data-client.ts'],
   },
   { path: '^/sign-in/?$', signedIn: false, modules: ['src/auth/sign-in-page.tsx'] },
   { path: '^/sign-up/?$', signedIn: false, modules: ['src/auth/sign-up-page.tsx'] },

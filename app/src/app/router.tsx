@@ -1,8 +1,10 @@
 // The route table: every page is lazy-loaded; guards decide who may see what. The workspace
 // routes (home, a notebook and its notes, the trash) share the notebooks sidebar; a notebook's
 // note opens beside its list (a nested route, so the list stays). Opening a notebook starts its
-// data requests from the route loader, while the page's code is still loading.
+// data requests from the route loader, while the page's code is still loading (or uses the
+// ones index.html started: lib/early-requests.ts).
 import type { QueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router';
 import type { SupabaseHandle } from '../lib/supabase.ts';
 import { prefetchNotebook } from '../notes/data/prefetch.ts';
@@ -13,6 +15,13 @@ import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { authRoutes } from './auth-routes.tsx';
 import { settingsRoute } from './settings-routes.tsx';
+
+const NotebooksSidebar = lazy(() =>
+  import('../notebooks/notebooks-sidebar.tsx').then((m) => ({ default: m.NotebooksSidebar })),
+);
+const SharingPanel = lazy(() =>
+  import('../sharing/sharing-panel.tsx').then((m) => ({ default: m.SharingPanel })),
+);
 
 interface RouterDeps {
   queryClient: QueryClient;
@@ -39,21 +48,18 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
           children: [
             {
               // The signed-in frame loads with the first signed-in page, never with sign-in, and
-              // so does the data client: no page below renders before useSupabase() has it.
+              // starts loading the data client (supabase-js): pages that need it to render wait
+              // for it under the frame (useSupabase); a notebook's list does not (useRest).
               lazy: async () => {
-                const [{ SignedInLayout }] = await Promise.all([
-                  import('./signed-in-layout.tsx'),
-                  supabase.load(),
-                ]);
+                void supabase.load().catch(() => undefined);
+                const { SignedInLayout } = await import('./signed-in-layout.tsx');
                 return { Component: SignedInLayout };
               },
               children: [
                 {
+                  // The sidebar loads beside the page and never holds it up.
                   lazy: async () => {
-                    const [{ NotebooksSidebar }, { WorkspaceLayout }] = await Promise.all([
-                      import('../notebooks/notebooks-sidebar.tsx'),
-                      import('./workspace-layout.tsx'),
-                    ]);
+                    const { WorkspaceLayout } = await import('./workspace-layout.tsx');
                     return {
                       Component: () => <WorkspaceLayout sidebar={<NotebooksSidebar />} />,
                     };
@@ -88,11 +94,9 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
                       loader: prefetch,
                       shouldRevalidate: ({ currentParams, nextParams }) =>
                         currentParams.notebookId !== nextParams.notebookId,
+                      // Sharing loads when its dialog opens (or the list is idle), not with the list.
                       lazy: async () => {
-                        const [{ NotebookLayout }, { SharingPanel }] = await Promise.all([
-                          import('../notes/notebook-layout.tsx'),
-                          import('../sharing/sharing-panel.tsx'),
-                        ]);
+                        const { NotebookLayout } = await import('../notes/notebook-layout.tsx');
                         return {
                           Component: () => (
                             <NotebookLayout sharing={(props) => <SharingPanel {...props} />} />

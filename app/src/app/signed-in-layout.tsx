@@ -1,6 +1,7 @@
 // The frame around signed-in pages: header with navigation, search (Ctrl/⌘+K or /), the
 // shortcuts sheet (?), the user and "Sign out"; the user is checked with the server as pages
-// open (a revoked session signs out). The palette's code loads the first time it is opened.
+// open (a revoked session signs out). The palette's code loads the first time it is opened. The
+// frame stays while a page below waits for its code or the data client.
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { NavLink, Outlet, useMatch, useNavigate } from 'react-router';
 import { describeKeys, useShortcuts } from '../lib/keyboard/shortcuts.ts';
@@ -10,6 +11,7 @@ import { useUserCheck } from '../lib/session/use-user-check.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AppLayout } from '../ui/app-layout.tsx';
 import { Button } from '../ui/button.tsx';
+import { PageLoading } from '../ui/page-loading.tsx';
 import type { PaletteItem } from './palette-items.ts';
 import { ShortcutsSheet } from './shortcuts-sheet.tsx';
 import { accountEmail, accountPhone } from '../account/api/account-identity.ts';
@@ -121,7 +123,9 @@ export function SignedInLayout() {
       }
     >
       {submit.error ? <Alert tone="error">{submit.error}</Alert> : null}
-      <Outlet />
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
       {palette ? (
         <Suspense fallback={null}>
           <CommandPalette onClose={() => setPalette(false)} commands={commands} />

@@ -1,7 +1,7 @@
 // The app's one Supabase client, in two halves so the sign-in pages stay small: the auth client
 // (auth-client.ts, in the entry) and the data client (data-client.ts, a chunk of its own that
-// the signed-in routes load before they render; rest-client.ts serves the first requests of a
-// page before that). The React context hands out the pair.
+// the signed-in pages load with their frame); rest-client.ts serves the first requests and the
+// first render of a page (its lists) without waiting for it. The React context hands them out.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createContext, useContext } from 'react';
 import { createAuthClient, type Auth } from './auth-client.ts';
@@ -21,6 +21,8 @@ export interface SupabaseHandle {
   loaded(): Supabase | null;
   /** A REST-only client (a small chunk) for requests that should not wait for the data client. */
   rest(): Promise<Rest>;
+  /** The REST-only client once loaded, else null. */
+  restLoaded(): Rest | null;
 }
 
 const envs = new WeakMap<Supabase, AppEnv>();
@@ -35,12 +37,14 @@ export function createSupabase(env: AppEnv): SupabaseHandle {
       envs.set(client, env);
       return client;
     }));
-  let rest: Promise<Rest> | null = null;
+  let rest: Rest | null = null;
+  let restLoading: Promise<Rest> | null = null;
   const restClient = () =>
-    (rest ??= import('./rest-client.ts').then(({ createRestClient }) =>
-      createRestClient(env, auth),
-    ));
-  return { auth, load, loaded: () => client, rest: restClient };
+    (restLoading ??= import('./rest-client.ts').then(({ createRestClient }) => {
+      rest = createRestClient(env, auth);
+      return rest;
+    }));
+  return { auth, load, loaded: () => client, rest: restClient, restLoaded: () => rest };
 }
 
 /** The URL and key a client was made with (for raw requests such as file downloads). */
@@ -63,12 +67,27 @@ export function useAuth(): Auth {
   return useHandle().auth;
 }
 
-/** The data client. The signed-in routes load it before they render (router.tsx); elsewhere
- * the nearest Suspense boundary waits for it. */
+/** The data client. Signed-in pages start loading it with their frame (router.tsx); until it is
+ * there, the nearest Suspense boundary waits for it. */
 export function useSupabase(): Supabase {
   const handle = useHandle();
   const client = handle.loaded();
   if (client) return client;
   // Suspense's protocol: the boundary renders its fallback until this promise settles.
   throw handle.load();
+}
+
+/** Loads the data client (once; at once when loaded): for effects, queries and mutations that
+ * need it only when they run, so the component around them renders without waiting. */
+export function useSupabaseLoader(): () => Promise<Supabase> {
+  return useHandle().load;
+}
+
+/** The REST-only client, for the queries a page's first render needs (its chunk is small and
+ * loads with the route's prefetch); until it is there, the nearest Suspense boundary waits. */
+export function useRest(): Rest {
+  const handle = useHandle();
+  const client = handle.restLoaded() ?? handle.loaded();
+  if (client) return client;
+  throw handle.rest();
 }

@@ -4,14 +4,15 @@
 // at a time: the list, or the note with a way back. Keys: N new note, J/K next and previous.
 // `sharing` is a slot the app composes in (features stay apart). Live: the list follows what
 // others do, the people here are shown (presence), and losing access closes the notebook with
-// a sentence saying why.
+// a sentence saying why. The list renders from the REST-only client's queries; presence, live
+// changes and the open note start once supabase-js's data client has loaded.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
-import { useSupabase } from '../lib/supabase.ts';
+import { useSupabaseLoader } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -53,13 +54,13 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
   const sort = SORTS.find((s) => s.value === params.get('sort'))?.value ?? 'updated';
   const tag = params.get('tag') || null;
   const notes = useNotebookNotes(notebookId, sort, tag);
-  const supabase = useSupabase();
+  const loadSupabase = useSupabaseLoader();
   const me = useMe(user);
   useLiveNotes(notebookId);
   const loss = useAccessLoss(notebookId);
   const queryClient = useQueryClient();
   // A note moved to a notebook this person cannot read: no row change reaches them, this does.
-  const presence = useNotebookPresence(supabase, notebookId, me, (movedId) => {
+  const presence = useNotebookPresence(loadSupabase, notebookId, me, (movedId) => {
     void queryClient.invalidateQueries({ queryKey: noteKeys.lists(notebookId) });
     void queryClient.invalidateQueries({ queryKey: noteKeys.detail(movedId) });
   });
@@ -193,7 +194,9 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
       </section>
       <div className="note-pane">
         <PresenceProvider value={presence}>
-          <Outlet />
+          <Suspense fallback={<PageLoading />}>
+            <Outlet />
+          </Suspense>
         </PresenceProvider>
       </div>
       {sharingOpen && sharing ? (
@@ -203,7 +206,7 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
           onClose={() => setSharingOpen(false)}
           className="dialog--wide"
         >
-          {sharing({ notebook: info })}
+          <Suspense fallback={<PageLoading />}>{sharing({ notebook: info })}</Suspense>
         </Dialog>
       ) : null}
       <UndoToasts />

@@ -4,6 +4,7 @@ import { describeError } from '../lib/errors/describe-error.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { useLinkNavigate } from '../ui/use-link-navigate.ts';
 import { LoadMoreSentinel } from './load-more-sentinel.tsx';
 import { NoteListItem } from './note-list-item.tsx';
 import type { useNotebookNotes } from './use-notebook-notes.ts';
@@ -17,6 +18,7 @@ interface Props {
 
 export function NotesList({ notes, tag, selectedId, tagHref }: Props) {
   const { pinned, rest, hasNextPage, isFetchingNextPage, fetchNextPage } = notes;
+  const onNavigate = useLinkNavigate();
   if (notes.isPending) return <PageLoading label="Loading notes…" />;
   if (notes.error)
     return (
@@ -46,6 +48,7 @@ export function NotesList({ notes, tag, selectedId, tagHref }: Props) {
                 note={note}
                 selected={note.id === selectedId}
                 tagHref={tagHref}
+                onNavigate={onNavigate}
               />
             ))}
           </ul>
@@ -61,6 +64,7 @@ export function NotesList({ notes, tag, selectedId, tagHref }: Props) {
                 note={note}
                 selected={note.id === selectedId}
                 tagHref={tagHref}
+                onNavigate={onNavigate}
               />
             ))}
           </ul>

@@ -1,28 +1,39 @@
 // A screen's subscription to the signed-in user's live changes (live-hub.ts), for as long as it
-// is shown. The handlers may change on every render; the latest ones are called.
+// is shown. The handlers may change on every render; the latest ones are called. The screen
+// renders without waiting for the data client; the subscription starts once it has loaded.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSignedIn } from '../session/session-context.ts';
-import { useSupabase } from '../supabase.ts';
+import { useSupabaseLoader } from '../supabase.ts';
 import { subscribeLive } from './live-hub.ts';
 import type { LiveHandlers } from './live-changes.ts';
 
 export function useLive(handlers: Partial<LiveHandlers>): void {
-  const client = useSupabase();
+  const load = useSupabaseLoader();
   const { user } = useSignedIn();
   const latest = useRef(handlers);
   useLayoutEffect(() => {
     latest.current = handlers;
   });
-  useEffect(
-    () =>
-      subscribeLive(client, user.id, {
-        change: (change) => latest.current.change?.(change),
-        access: (change) => latest.current.access?.(change),
-        pins: (change) => latest.current.pins?.(change),
-        resync: () => latest.current.resync?.(),
-      }),
-    [client, user.id],
-  );
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let ended = false;
+    void load().then(
+      (client) => {
+        if (ended) return;
+        stop = subscribeLive(client, user.id, {
+          change: (change) => latest.current.change?.(change),
+          access: (change) => latest.current.access?.(change),
+          pins: (change) => latest.current.pins?.(change),
+          resync: () => latest.current.resync?.(),
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      ended = true;
+      stop?.();
+    };
+  }, [load, user.id]);
 }
 
 /** Runs `fn` once, `ms` after the first of a burst of calls (many changes, one refetch). */

@@ -1,21 +1,35 @@
 // Subscribes to onAuthStateChange once and carries out DESIGN.md's reaction to every event (see
-// auth-event-plan.ts): state for the guards, cache clearing, navigation, notices.
+// auth-event-plan.ts): state for the guards, cache clearing, navigation, notices. It starts from
+// the session read while the page's code loaded (initial-session.ts), not from "loading".
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { forgetEarlyRequests } from '../early-requests.ts';
 import { useAuth } from '../supabase.ts';
 import { planAuthEvent } from './auth-event-plan.ts';
 import { describeSession, verifiedClaims } from './describe-session.ts';
+import { initialSession, sameSession } from './initial-session.ts';
 import { forgetReturnTo, peekReturnTo } from './paths.ts';
 import { SessionContext, type SessionApi, type SessionState } from './session-context.ts';
+
+/** Resolves once the page has settled: a second after it asked, when the browser is idle. */
+function afterSettled(): Promise<void> {
+  return new Promise((resolve) =>
+    setTimeout(() => {
+      if (typeof requestIdleCallback === 'function')
+        requestIdleCallback(() => resolve(), { timeout: 1000 });
+      else resolve();
+    }, 1000),
+  );
+}
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const auth = useAuth();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
-  const [state, setState] = useState<SessionState>({ status: 'loading' });
+  const [state, setState] = useState<SessionState>(() => initialSession(auth));
   const pathname = useRef(location.pathname);
   const signOutRequested = useRef(false);
   const afterSignOut = useRef<string | null>(null);
@@ -75,9 +89,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           await new Promise((resolve) => setTimeout(resolve, 20));
       }
       if (seq !== latest) return; // a newer event already decided the state
-      if (plan.clearCache) queryClient.clear();
+      if (plan.clearCache) {
+        queryClient.clear();
+        forgetEarlyRequests();
+      }
       if (plan.forgetReturnTo) forgetReturnTo();
-      setState(next);
+      // The same session as shown (the one read at start, or a repeated event): keep the state,
+      // so the page does not render again.
+      setState((now) => (sameSession(now, next) ? now : next));
       if (plan.refetch) void queryClient.invalidateQueries();
       if (plan.navigate === 'return-to') {
         const target =
@@ -87,11 +106,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         navigate(plan.navigate, { replace: true });
       }
       if (next.status === 'signed-in') {
-        // The page does not wait for the claims; they follow once verified.
+        // The page does not wait for the claims: they are verified once it has settled (the
+        // first check may fetch the JWKS), and follow.
+        await afterSettled();
         const claims = await verifiedClaims(auth);
+        const token = next.session.access_token;
         if (seq === latest && claims)
           setState((s) =>
-            s.status === 'signed-in' && s.session === next.session ? { ...s, claims } : s,
+            s.status === 'signed-in' && s.session.access_token === token ? { ...s, claims } : s,
           );
       }
     };

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { User } from '@supabase/supabase-js';
-import { useSupabase } from '../../lib/supabase.ts';
+import { useSupabaseLoader } from '../../lib/supabase.ts';
 import { noteKeys } from './keys.ts';
 
 export interface Me {
@@ -19,10 +19,11 @@ export function fallbackName(user: User): string {
 }
 
 export function useMeQuery(user: User) {
-  const supabase = useSupabase();
+  const load = useSupabaseLoader();
   return useQuery({
     queryKey: noteKeys.me(user.id),
     queryFn: async (): Promise<Me> => {
+      const supabase = await load();
       const { data, error } = await supabase
         .from('profiles')
         .select('display_name, avatar_path')

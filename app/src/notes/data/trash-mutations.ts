@@ -1,8 +1,9 @@
 // Trash: move a note there (the database stamps when and by whom), restore it, or delete it for
 // good — its files are removed through Storage first, then the row (its attachment rows and
-// versions cascade). Each refreshes the lists, the note and the trash.
+// versions cascade). Each refreshes the lists, the note and the trash. The data client is loaded
+// when one runs, so a page with these actions renders without waiting for it.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useSupabase, type Supabase } from '../../lib/supabase.ts';
+import { useSupabaseLoader, type Supabase } from '../../lib/supabase.ts';
 import { noteKeys } from './keys.ts';
 import { NOTE_COLUMNS, type Note } from './types.ts';
 
@@ -32,30 +33,31 @@ function refresh(queryClient: QueryClient, note: Target) {
 }
 
 export function useMoveToTrashMutation() {
-  const supabase = useSupabase();
+  const load = useSupabaseLoader();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (note: Target) => setTrashed(supabase, note.id, true),
+    mutationFn: async (note: Target) => setTrashed(await load(), note.id, true),
     onSuccess: (note) => queryClient.setQueryData(noteKeys.detail(note.id), note),
     onSettled: (_data, _error, note) => refresh(queryClient, note),
   });
 }
 
 export function useRestoreNoteMutation() {
-  const supabase = useSupabase();
+  const load = useSupabaseLoader();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (note: Target) => setTrashed(supabase, note.id, false),
+    mutationFn: async (note: Target) => setTrashed(await load(), note.id, false),
     onSuccess: (note) => queryClient.setQueryData(noteKeys.detail(note.id), note),
     onSettled: (_data, _error, note) => refresh(queryClient, note),
   });
 }
 
 export function useDeleteForeverMutation() {
-  const supabase = useSupabase();
+  const load = useSupabaseLoader();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (note: Target) => {
+      const supabase = await load();
       const files = await supabase.from('attachments').select('path').eq('note_id', note.id);
       if (files.error) throw files.error;
       const paths = files.data.map((f) => f.path);

@@ -42,9 +42,10 @@ export function usePresence(): PresenceApi {
   return useContext(PresenceContext);
 }
 
-/** Joins the notebook's presence for as long as it is open. */
+/** Joins the notebook's presence for as long as it is open (once the data client has loaded:
+ * the notebook renders without waiting for it). */
 export function useNotebookPresence(
-  client: Supabase,
+  load: () => Promise<Supabase>,
   notebookId: string,
   me: Me,
   noteMovedOut: (noteId: string) => void,
@@ -67,24 +68,33 @@ export function useNotebookPresence(
   }, [me]);
   const { userId } = me;
   useEffect(() => {
-    const { name, avatarUrl } = latest.current;
-    const joined = joinNotebook(
-      client,
-      notebookId,
-      { userId, name, avatarUrl, color: colorFor(userId).color, ...shown.current },
-      {
-        people: setPeople,
-        membership: (change) => listeners.forEach((fn) => fn(change)),
-        noteMovedOut: (noteId) => movedOut.current(noteId),
+    let joined: NotebookChannel | null = null;
+    let ended = false;
+    void load().then(
+      (client) => {
+        if (ended) return;
+        const { name, avatarUrl } = latest.current;
+        joined = joinNotebook(
+          client,
+          notebookId,
+          { userId, name, avatarUrl, color: colorFor(userId).color, ...shown.current },
+          {
+            people: setPeople,
+            membership: (change) => listeners.forEach((fn) => fn(change)),
+            noteMovedOut: (noteId) => movedOut.current(noteId),
+          },
+        );
+        channel.current = joined;
       },
+      () => undefined,
     );
-    channel.current = joined;
     return () => {
+      ended = true;
       channel.current = null;
       setPeople([]);
-      void joined.leave();
+      if (joined) void joined.leave();
     };
-  }, [client, notebookId, userId, listeners]);
+  }, [load, notebookId, userId, listeners]);
   // Stable functions: a note page's effects depend on them, not on who is here.
   const showNote = useCallback((noteId: string | null, editing: boolean) => {
     shown.current = { noteId, editing };
