@@ -206,7 +206,7 @@ describe('the workspace', () => {
     await box.press('Enter');
     await page.waitForURL(`**/n/${sharedId}/**`);
     await page
-      .getByRole('region', { name: 'Note' })
+      .getByRole('region', { name: 'Note', exact: true })
       .getByText('A café au lait, then a flat white.')
       .waitFor();
     await page.getByText('Read only').waitFor();
