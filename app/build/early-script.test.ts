@@ -114,4 +114,29 @@ describe('the early requests script', () => {
     const [response] = Object.values(window.__sheafEarly!.responses);
     await expect(response).rejects.toThrow('offline');
   });
+
+  it('writes a request several pages make once, and each page still starts it', () => {
+    const shared = {
+      url: `https://db.example/rest/v1/shared?nb=${PLACEHOLDER.notebookId}`,
+      headers: {},
+    };
+    const both: EarlyScriptConfig = {
+      cookie: COOKIE,
+      routes: config.routes.map((r) => ({ ...r, requests: [shared, ...r.requests] })),
+    };
+    const script = earlyScript(both);
+    expect(script.split('/rest/v1/shared').length - 1).toBe(1);
+    for (const path of [`/n/${NOTEBOOK}`, `/n/${NOTEBOOK}/${NOTE}`]) {
+      const fetch = vi.fn(() => Promise.resolve(new Response('[]')));
+      new Function('window', 'document', 'location', 'fetch', script)(
+        {},
+        { cookie: sessionCookie(session(3600)) },
+        { pathname: path, search: '' },
+        fetch,
+      );
+      expect(fetch).toHaveBeenCalledWith(`https://db.example/rest/v1/shared?nb=${NOTEBOOK}`, {
+        headers: {},
+      });
+    }
+  });
 });

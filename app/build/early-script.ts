@@ -35,9 +35,31 @@ export const PLACEHOLDER = {
 
 export const REFRESH_MARGIN_MS = 90_000;
 
-/** The script's source (an expression statement; runs once, before the page's modules). */
+/** The script's source (an expression statement; runs once, before the page's modules). A
+ * request several pages share is written once. */
 export function earlyScript(config: EarlyScriptConfig): string {
-  const json = JSON.stringify({ ...config, placeholder: PLACEHOLDER, margin: REFRESH_MARGIN_MS });
+  const requests: EarlyRequest[] = [];
+  const keys: string[] = [];
+  const indexOf = (r: EarlyRequest) => {
+    const key = JSON.stringify(r);
+    if (!keys.includes(key)) {
+      keys.push(key);
+      requests.push(r);
+    }
+    return keys.indexOf(key);
+  };
+  const routes = config.routes.map((r) => ({
+    pattern: r.pattern,
+    params: r.params,
+    requests: r.requests.map(indexOf),
+  }));
+  const json = JSON.stringify({
+    cookie: config.cookie,
+    requests,
+    routes,
+    placeholder: PLACEHOLDER,
+    margin: REFRESH_MARGIN_MS,
+  });
   return `(function(){try{var C=${json.replace(/</g, '\\u003c')},P=C.placeholder,ID=/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 if(/[?&](sort|tag)=/.test(location.search))return;
 var route,m;for(var i=0;i<C.routes.length&&!route;i++){m=new RegExp(C.routes[i].pattern).exec(location.pathname);if(m)route=C.routes[i]}
@@ -51,6 +73,6 @@ var s=JSON.parse(v);if(!s||typeof s.access_token!=='string'||!s.user||!ID.test(s
 values[P.userId]=s.user.id;values[P.token]=s.access_token;
 var fill=function(t){for(var k in values)t=t.split(k).join(values[k]);return t};
 var early={userId:s.user.id,responses:{}};
-route.requests.forEach(function(r){var h={};for(var k in r.headers)h[k]=fill(r.headers[k]);var u=fill(r.url),f=fetch(u,{headers:h});f.catch(function(){});early.responses[u]=f});
+route.requests.forEach(function(n){var r=C.requests[n],h={};for(var k in r.headers)h[k]=fill(r.headers[k]);var u=fill(r.url),f=fetch(u,{headers:h});f.catch(function(){});early.responses[u]=f});
 window.__sheafEarly=early}catch(e){}})();`;
 }

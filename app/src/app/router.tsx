@@ -47,11 +47,11 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
           Component: ProtectedGuard,
           children: [
             {
-              // The signed-in frame loads with the first signed-in page, never with sign-in, and
-              // starts loading the data client (supabase-js): pages that need it to render wait
-              // for it under the frame (useSupabase); a notebook's list does not (useRest).
+              // The signed-in frame loads with the first signed-in page, never with sign-in. The
+              // data client (supabase-js, preloaded from index.html) loads when a page first needs
+              // it: to render (useSupabase, under the frame) or once it has rendered (a notebook's
+              // presence and live lists), so it never holds up a notebook's list (useRest).
               lazy: async () => {
-                void supabase.load().catch(() => undefined);
                 const { SignedInLayout } = await import('./signed-in-layout.tsx');
                 return { Component: SignedInLayout };
               },

@@ -1,6 +1,6 @@
 // The app's one Supabase client, in two halves so the sign-in pages stay small: the auth client
 // (auth-client.ts, in the entry) and the data client (data-client.ts, a chunk of its own that
-// the signed-in pages load with their frame); rest-client.ts serves the first requests and the
+// loads when a signed-in page first needs it); rest-client.ts serves the first requests and the
 // first render of a page (its lists) without waiting for it. The React context hands them out.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { createContext, useContext } from 'react';
@@ -67,8 +67,8 @@ export function useAuth(): Auth {
   return useHandle().auth;
 }
 
-/** The data client. Signed-in pages start loading it with their frame (router.tsx); until it is
- * there, the nearest Suspense boundary waits for it. */
+/** The data client, loaded the first time it is asked for; until it is there, the nearest
+ * Suspense boundary waits for it (the signed-in frame has one around its page). */
 export function useSupabase(): Supabase {
   const handle = useHandle();
   const client = handle.loaded();
