@@ -6,6 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router';
+import { earlyUserId } from '../lib/early-requests.ts';
 import type { SupabaseHandle } from '../lib/supabase.ts';
 import { prefetchNotebook } from '../notes/data/prefetch.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
@@ -23,17 +24,28 @@ const SharingPanel = lazy(() =>
   import('../sharing/sharing-panel.tsx').then((m) => ({ default: m.SharingPanel })),
 );
 
+/** How long a page's first load waits for the data index.html started, at most. */
+const EARLY_WAIT_MS = 150;
+
 interface RouterDeps {
   queryClient: QueryClient;
   supabase: SupabaseHandle;
 }
 
 export function createAppRouter({ queryClient, supabase }: RouterDeps) {
-  /** Fire-and-forget, in parallel with the page's code: the page never waits for it (it reads
-   * the same cache). Part of the entry chunk so the requests leave as the router starts. */
+  /** In parallel with the page's code, and part of the entry chunk so the requests leave as the
+   * router starts; the page reads the same cache. The page does not wait for it — except when
+   * index.html already started these requests (the page's first load): then their responses are
+   * all but there, and a short wait lets the page render complete in one pass. */
   function prefetch({ request, params }: LoaderFunctionArgs) {
-    prefetchNotebook(queryClient, supabase, new URL(request.url), params).catch(() => undefined);
-    return null;
+    const early = earlyUserId() !== null;
+    const done = prefetchNotebook(queryClient, supabase, new URL(request.url), params).catch(
+      () => undefined,
+    );
+    if (!early) return null;
+    return Promise.race([done, new Promise((resolve) => setTimeout(resolve, EARLY_WAIT_MS))]).then(
+      () => null,
+    );
   }
 
   return createBrowserRouter([

@@ -4,8 +4,9 @@
 // the page uses, so it finds them in the cache). Only with a session in this browser; the
 // REST client's small chunk loads alongside the session check. When index.html already started
 // these requests for the session in the cookie (lib/early-requests.ts), their user is taken
-// from there and the REST client answers with those responses. The build runs this function
-// too, to learn which requests to start early (app/build/early-requests.ts).
+// from there and the REST client answers with those responses. Resolves once the list's data is
+// in the cache (prefetching never fails; a failed query is the page's to show). The build runs
+// this function too, to learn which requests to start early (app/build/early-requests.ts).
 import type { QueryClient } from '@tanstack/react-query';
 import { earlyUserId } from '../../lib/early-requests.ts';
 import type { Auth, Rest } from '../../lib/supabase.ts';
@@ -42,8 +43,12 @@ export async function prefetchNotebook(
   const sortParam = url.searchParams.get('sort') as NoteSort | null;
   const sort = sortParam && SORTS.includes(sortParam) ? sortParam : 'updated';
   const tag = url.searchParams.get('tag') || null;
-  void queryClient.prefetchQuery(notebookOptions(rest, notebookId, userId));
-  void queryClient.prefetchQuery(pinnedNotesOptions(rest, notebookId, userId));
-  void queryClient.prefetchInfiniteQuery(notesListOptions(rest, notebookId, sort, tag));
+  const list = Promise.all([
+    queryClient.prefetchQuery(notebookOptions(rest, notebookId, userId)),
+    queryClient.prefetchQuery(pinnedNotesOptions(rest, notebookId, userId)),
+    queryClient.prefetchInfiniteQuery(notesListOptions(rest, notebookId, sort, tag)),
+  ]);
+  // The open note is not waited for: the promise settles with the list's three queries.
   if (noteId) void queryClient.prefetchQuery(noteOptions(rest, noteId));
+  await list;
 }
