@@ -64,9 +64,10 @@ const VIEWPORT = { width: 1280, height: 800 };
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** Records when the first note item is attached and the frame after it, with the resources
- * fetched by then (runs in every page). */
+ * fetched by then (runs in every page), and reports it on the console: waiting for it with
+ * page.waitForFunction would make Playwright inject its script into the page while it loads,
+ * taking the page's main thread in the middle of the time measured. */
 function watchFirstNote() {
-  const w = window as unknown as { __firstNote?: unknown };
   const observer = new MutationObserver(() => {
     if (!document.querySelector('[data-testid="note-item"]')) return;
     observer.disconnect();
@@ -77,7 +78,7 @@ function watchFirstNote() {
         .map((e) => e as PerformanceResourceTiming)
         .map((e) => ({ url: e.name, start: e.startTime, end: e.responseEnd }))
         .filter((r) => r.start < firstNote);
-      w.__firstNote = { firstNote, resources };
+      console.debug(`__firstNote ${JSON.stringify({ firstNote, resources })}`);
     });
   });
   observer.observe(document, { childList: true, subtree: true });
@@ -126,16 +127,17 @@ async function coldLoad(browser: Browser, state: StorageState, url: string): Pro
   }
 }
 
+const REPORT = '__firstNote ';
+
 /** One full navigation to url, timed from navigation start to the first note shown. */
 async function timeLoad(page: Page, url: string): Promise<Load> {
   await page.goto('about:blank');
+  const report = page.waitForEvent('console', {
+    predicate: (message) => message.text().startsWith(REPORT),
+    timeout: 30_000,
+  });
   await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(
-    () => (window as unknown as { __firstNote?: Load }).__firstNote,
-    undefined,
-    { timeout: 30_000 },
-  );
-  return (await handle.jsonValue()) as Load;
+  return JSON.parse((await report).text().slice(REPORT.length)) as Load;
 }
 
 export async function measureNotesPage(input: NotesPageInput): Promise<NotesPageTimings> {
