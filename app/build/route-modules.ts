@@ -6,11 +6,14 @@
 export interface RouteModules {
   path: string;
   signedIn: boolean;
+  /** What the page renders with (its chunks are preloaded first, at high priority). */
   modules: string[];
+  /** What loads beside the page and holds none of it up (preloaded after, at low priority). */
+  beside?: string[];
 }
 
 // A signed-in page's frame; the sidebar and the data client (supabase-js) load beside the page
-// and hold none of it up, so they come after the page's own modules (links load in list order).
+// and hold none of it up.
 const SIGNED_IN = ['src/app/signed-in-layout.tsx'];
 const WORKSPACE = [...SIGNED_IN, 'src/app/workspace-layout.tsx'];
 const BESIDE = ['src/notebooks/notebooks-sidebar.tsx', 'src/lib/data-client.ts'];
@@ -26,13 +29,14 @@ export const ROUTE_MODULES: RouteModules[] = [
       'src/notebooks/notebooks-page.tsx',
       'src/notes/recent-notes.tsx',
       'src/account/home-page.tsx',
-      ...BESIDE,
     ],
+    beside: BESIDE,
   },
   {
     path: '^/n/[^/]+/?$',
     signedIn: true,
-    modules: [...NOTEBOOK, 'src/notes/no-note-selected.tsx', ...BESIDE],
+    modules: [...NOTEBOOK, 'src/notes/no-note-selected.tsx'],
+    beside: BESIDE,
   },
   {
     path: '^/n/[^/]+/[^/]+/?$',
@@ -42,13 +46,14 @@ export const ROUTE_MODULES: RouteModules[] = [
       'src/notes/note-page.tsx',
       'src/attachments/attachments-panel.tsx',
       'src/attachments/use-note-images.ts',
-      ...BESIDE,
     ],
+    beside: BESIDE,
   },
   {
     path: '^/trash/?$',
     signedIn: true,
-    modules: [...WORKSPACE, 'src/notes/trash-page.tsx', ...BESIDE],
+    modules: [...WORKSPACE, 'src/notes/trash-page.tsx'],
+    beside: BESIDE,
   },
   {
     path: '^/transfer/?$',

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { routePreloadScript, type BuiltChunk } from './route-preload.ts';
+
+const chunk = (
+  fileName: string,
+  modules: string[],
+  more: Partial<BuiltChunk> = {},
+): BuiltChunk => ({
+  fileName,
+  imports: [],
+  moduleIds: modules.map((m) => `/repo/app/${m}`),
+  facadeModuleId: null,
+  isEntry: false,
+  css: [],
+  ...more,
+});
+
+// A build like Sheaf's: the entry with the framework, a grouped workspace chunk holding several
+// routes' modules (no chunk of their own), a shared chunk, the data client, a guest page.
+const built: BuiltChunk[] = [
+  chunk('assets/index.js', ['src/main.tsx'], { isEntry: true, imports: ['assets/preact.js'] }),
+  chunk('assets/preact.js', ['node_modules/preact/index.js']),
+  chunk('assets/workspace.js', ['src/app/signed-in-layout.tsx', 'src/notes/notebook-layout.tsx'], {
+    imports: ['assets/index.js', 'assets/preact.js', 'assets/use-query.js'],
+    css: ['assets/workspace.css'],
+  }),
+  chunk('assets/use-query.js', ['node_modules/react-query/useQuery.js']),
+  chunk('assets/data-client.js', ['src/lib/data-client.ts'], { imports: ['assets/use-query.js'] }),
+  chunk('assets/sign-in-page.js', ['src/auth/sign-in-page.tsx'], { imports: ['assets/index.js'] }),
+];
+
+const table = [
+  {
+    path: '^/n/[^/]+/?$',
+    signedIn: true,
+    modules: ['src/app/signed-in-layout.tsx', 'src/notes/notebook-layout.tsx'],
+    beside: ['src/lib/data-client.ts'],
+  },
+  { path: '^/sign-in/?$', signedIn: false, modules: ['src/auth/sign-in-page.tsx'] },
+];
+
+interface Link {
+  rel: string;
+  as?: string;
+  href: string;
+  fetchPriority: string;
+}
+
+/** Runs the script on a page at this path, with or without a session cookie. */
+function preloads(pathname: string, cookie: string): Link[] {
+  const head: Link[] = [];
+  const document = {
+    cookie,
+    createElement: () => ({}) as Link,
+    head: { appendChild: (l: Link) => head.push({ ...l }) },
+  };
+  new Function('document', 'location', routePreloadScript(built, table, '/'))(document, {
+    pathname,
+  });
+  return head;
+}
+
+describe('the route preload script', () => {
+  it('preloads the chunks holding a grouped page’s modules, then its CSS, then what loads beside it', () => {
+    const links = preloads('/n/abc', 'sb-127-auth-token=base64-x');
+    expect(links.map((l) => [l.rel, l.href, l.fetchPriority])).toEqual([
+      ['modulepreload', '/assets/workspace.js', 'high'],
+      ['modulepreload', '/assets/use-query.js', 'high'],
+      ['preload', '/assets/workspace.css', 'high'],
+      ['modulepreload', '/assets/data-client.js', 'low'],
+    ]);
+    expect(links[2]!.as).toBe('style');
+  });
+
+  it('never preloads what the entry already loads', () => {
+    const hrefs = preloads('/n/abc', 'sb-127-auth-token.0=x').map((l) => l.href);
+    expect(hrefs).not.toContain('/assets/index.js');
+    expect(hrefs).not.toContain('/assets/preact.js');
+  });
+
+  it('preloads signed-in pages only with a session cookie, guest pages only without', () => {
+    expect(preloads('/n/abc', 'theme=dark')).toEqual([]);
+    expect(preloads('/sign-in', 'sb-127-auth-token=x')).toEqual([]);
+    expect(preloads('/sign-in', '').map((l) => l.href)).toEqual(['/assets/sign-in-page.js']);
+  });
+
+  it('fails the build when a route’s module is in no chunk (renamed)', () => {
+    const renamed = [{ ...table[1]!, modules: ['src/auth/gone.tsx'] }];
+    expect(() => routePreloadScript(built, renamed, '/')).toThrow(/gone\.tsx/);
+  });
+});
