@@ -1,4 +1,4 @@
-import type { Session } from '@supabase/supabase-js';
+import type { Session, User } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { initialSession, primeSession, sameSession } from './initial-session.ts';
 import type { SessionState, SignedIn } from './session-context.ts';
@@ -25,6 +25,9 @@ describe('sameSession', () => {
 
   it('tells apart another token, levels or flags', () => {
     expect(sameSession(signedIn('t1'), signedIn('t2'))).toBe(false);
+    // USER_UPDATED: the same token, the user's new name.
+    const renamed = { id: 'user-1', user_metadata: { display_name: 'Ana' } } as unknown as User;
+    expect(sameSession(signedIn('t1'), signedIn('t1', { user: renamed }))).toBe(false);
     expect(sameSession(signedIn('t1'), signedIn('t1', { needsMfa: true }))).toBe(false);
     expect(sameSession(signedIn('t1'), signedIn('t1', { recovering: true }))).toBe(false);
     expect(

@@ -28,7 +28,9 @@ export function initialSession(auth: Auth): SessionState {
   return primed.get(auth)?.state ?? { status: 'loading' };
 }
 
-/** Whether two states show the same thing to the page (same session, levels and flags). */
+/** Whether two states show the same thing to the page: the same token, the same user as the
+ * server last described them (USER_UPDATED keeps the token but brings new metadata, email or
+ * factors), and the same levels and flags. */
 export function sameSession(a: SessionState, b: SessionState): boolean {
   if (a.status === 'loading' || b.status === 'loading') return a.status === b.status;
   if (a.status === 'signed-out' || b.status === 'signed-out')
@@ -40,7 +42,7 @@ export function sameSession(a: SessionState, b: SessionState): boolean {
     );
   return (
     a.session.access_token === b.session.access_token &&
-    a.user.id === b.user.id &&
+    (a.user === b.user || JSON.stringify(a.user) === JSON.stringify(b.user)) &&
     a.aal.current === b.aal.current &&
     a.aal.next === b.aal.next &&
     a.needsMfa === b.needsMfa &&
