@@ -83,6 +83,26 @@ export function useSupabaseLoader(): () => Promise<Supabase> {
   return useHandle().load;
 }
 
+/** For an effect that needs the data client: `start` runs once it has loaded — unless the
+ * effect was cleaned up first — and what `start` returns is called on clean-up. */
+export function withDataClient(
+  load: () => Promise<Supabase>,
+  start: (client: Supabase) => () => void,
+): () => void {
+  let stop: (() => void) | null = null;
+  let ended = false;
+  void load().then(
+    (client) => {
+      if (!ended) stop = start(client);
+    },
+    () => undefined,
+  );
+  return () => {
+    ended = true;
+    stop?.();
+  };
+}
+
 /** The REST-only client, for the queries a page's first render needs (its chunk is small and
  * loads with the route's prefetch); until it is there, the nearest Suspense boundary waits. */
 export function useRest(): Rest {

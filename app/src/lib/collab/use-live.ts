@@ -3,7 +3,7 @@
 // renders without waiting for the data client; the subscription starts once it has loaded.
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSignedIn } from '../session/session-context.ts';
-import { useSupabaseLoader } from '../supabase.ts';
+import { useSupabaseLoader, withDataClient } from '../supabase.ts';
 import { subscribeLive } from './live-hub.ts';
 import type { LiveHandlers } from './live-changes.ts';
 
@@ -14,26 +14,18 @@ export function useLive(handlers: Partial<LiveHandlers>): void {
   useLayoutEffect(() => {
     latest.current = handlers;
   });
-  useEffect(() => {
-    let stop: (() => void) | null = null;
-    let ended = false;
-    void load().then(
-      (client) => {
-        if (ended) return;
-        stop = subscribeLive(client, user.id, {
+  useEffect(
+    () =>
+      withDataClient(load, (client) =>
+        subscribeLive(client, user.id, {
           change: (change) => latest.current.change?.(change),
           access: (change) => latest.current.access?.(change),
           pins: (change) => latest.current.pins?.(change),
           resync: () => latest.current.resync?.(),
-        });
-      },
-      () => undefined,
-    );
-    return () => {
-      ended = true;
-      stop?.();
-    };
-  }, [load, user.id]);
+        }),
+      ),
+    [load, user.id],
+  );
 }
 
 /** Runs `fn` once, `ms` after the first of a burst of calls (many changes, one refetch). */

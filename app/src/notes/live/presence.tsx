@@ -18,7 +18,7 @@ import {
   type NotebookChannel,
   type NotebookPerson,
 } from '../../lib/collab/notebook-channel.ts';
-import type { Supabase } from '../../lib/supabase.ts';
+import { withDataClient, type Supabase } from '../../lib/supabase.ts';
 import type { Me } from '../data/me-query.ts';
 import './live.css';
 
@@ -67,14 +67,11 @@ export function useNotebookPresence(
     channel.current?.update({ name: me.name, avatarUrl: me.avatarUrl });
   }, [me]);
   const { userId } = me;
-  useEffect(() => {
-    let joined: NotebookChannel | null = null;
-    let ended = false;
-    void load().then(
-      (client) => {
-        if (ended) return;
+  useEffect(
+    () =>
+      withDataClient(load, (client) => {
         const { name, avatarUrl } = latest.current;
-        joined = joinNotebook(
+        const joined = joinNotebook(
           client,
           notebookId,
           { userId, name, avatarUrl, color: colorFor(userId).color, ...shown.current },
@@ -85,16 +82,14 @@ export function useNotebookPresence(
           },
         );
         channel.current = joined;
-      },
-      () => undefined,
-    );
-    return () => {
-      ended = true;
-      channel.current = null;
-      setPeople([]);
-      if (joined) void joined.leave();
-    };
-  }, [load, notebookId, userId, listeners]);
+        return () => {
+          channel.current = null;
+          setPeople([]);
+          void joined.leave();
+        };
+      }),
+    [load, notebookId, userId, listeners],
+  );
   // Stable functions: a note page's effects depend on them, not on who is here.
   const showNote = useCallback((noteId: string | null, editing: boolean) => {
     shown.current = { noteId, editing };
