@@ -9,6 +9,7 @@
 // dependencies (which would drag the guest pages' shared modules in).
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { DATA_CLIENT, NOTEBOOK_PAGE, SIDEBAR } from './route-modules.ts';
 
 /** What planGroups needs of a module (rolldown's ModuleInfo). */
 export interface GraphModule {
@@ -71,19 +72,11 @@ export function planGroups(lookup: Lookup, plan: GroupPlan): Map<string, string>
   return names;
 }
 
+// A notebook's first page with the sidebar beside it, and supabase-js's data client, as the
+// route table names them.
 const GROUPS = [
-  {
-    name: 'workspace',
-    roots: [
-      'src/lib/rest-client.ts',
-      'src/app/signed-in-layout.tsx',
-      'src/app/workspace-layout.tsx',
-      'src/notebooks/notebooks-sidebar.tsx',
-      'src/notes/notebook-layout.tsx',
-      'src/notes/no-note-selected.tsx',
-    ],
-  },
-  { name: 'data-client', roots: ['src/lib/data-client.ts'] },
+  { name: 'workspace', roots: [...NOTEBOOK_PAGE, SIDEBAR] },
+  { name: 'data-client', roots: [DATA_CLIENT] },
 ];
 
 export function chunkGroups(): Plugin {

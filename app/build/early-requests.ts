@@ -9,7 +9,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { Plugin } from 'vite';
 import { storageKeyFor } from '../src/lib/client-config.ts';
 import { readEnv, type AppEnv } from '../src/lib/env.ts';
-import { createRestClient } from '../src/lib/rest-client.ts';
+import { createRestClient, urlOf } from '../src/lib/rest-client.ts';
 import { prefetchNotebook } from '../src/notes/data/prefetch.ts';
 import { earlyScript, PLACEHOLDER, type EarlyRequest, type EarlyRoute } from './early-script.ts';
 
@@ -28,8 +28,7 @@ export async function captureRequests(
   const record: typeof fetch = async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (method !== 'GET') throw new Error(`early-requests: the prefetch sent a ${method}`);
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    requests.push({ url, headers: Object.fromEntries(new Headers(init?.headers)) });
+    requests.push({ url: urlOf(input), headers: Object.fromEntries(new Headers(init?.headers)) });
     return new Response('[]', { status: 200, headers: { 'Content-Type': 'application/json' } });
   };
   const auth = {

@@ -16,9 +16,13 @@ export interface RouteModules {
 // and hold none of it up.
 const SIGNED_IN = ['src/app/signed-in-layout.tsx'];
 const WORKSPACE = [...SIGNED_IN, 'src/app/workspace-layout.tsx'];
-const BESIDE = ['src/notebooks/notebooks-sidebar.tsx', 'src/lib/data-client.ts'];
+export const SIDEBAR = 'src/notebooks/notebooks-sidebar.tsx';
+export const DATA_CLIENT = 'src/lib/data-client.ts';
+const BESIDE = [SIDEBAR, DATA_CLIENT];
 // The REST client first: a notebook's requests and its list wait only for it.
 const NOTEBOOK = ['src/lib/rest-client.ts', ...WORKSPACE, 'src/notes/notebook-layout.tsx'];
+/** A notebook's page with no note open (the chunk groups are planned from it too). */
+export const NOTEBOOK_PAGE = [...NOTEBOOK, 'src/notes/no-note-selected.tsx'];
 
 export const ROUTE_MODULES: RouteModules[] = [
   {
@@ -35,7 +39,7 @@ export const ROUTE_MODULES: RouteModules[] = [
   {
     path: '^/n/[^/]+/?$',
     signedIn: true,
-    modules: [...NOTEBOOK, 'src/notes/no-note-selected.tsx'],
+    modules: NOTEBOOK_PAGE,
     beside: BESIDE,
   },
   {
@@ -58,12 +62,12 @@ export const ROUTE_MODULES: RouteModules[] = [
   {
     path: '^/transfer/?$',
     signedIn: true,
-    modules: [...SIGNED_IN, 'src/transfer/transfer-page.tsx', 'src/lib/data-client.ts'],
+    modules: [...SIGNED_IN, 'src/transfer/transfer-page.tsx', DATA_CLIENT],
   },
   {
     path: '^/settings(/.*)?$',
     signedIn: true,
-    modules: [...SIGNED_IN, 'src/account/settings-layout.tsx', 'src/lib/data-client.ts'],
+    modules: [...SIGNED_IN, 'src/account/settings-layout.tsx', DATA_CLIENT],
   },
   { path: '^/sign-in/?$', signedIn: false, modules: ['src/auth/sign-in-page.tsx'] },
   { path: '^/sign-up/?$', signedIn: false, modules: ['src/auth/sign-up-page.tsx'] },

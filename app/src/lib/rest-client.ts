@@ -12,7 +12,8 @@ import type { AppEnv } from './env.ts';
 
 type Fetch = typeof fetch;
 
-function urlOf(input: Parameters<Fetch>[0]): string {
+/** The URL a fetch() call asks for, whichever form it was given in. */
+export function urlOf(input: Parameters<Fetch>[0]): string {
   if (typeof input === 'string') return input;
   return input instanceof URL ? input.href : input.url;
 }
