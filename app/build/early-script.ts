@@ -7,6 +7,8 @@
 // or when the list is sorted or filtered (its requests differ). Any failure leaves the page to
 // make its own requests.
 
+import { indexedList } from './indexed-list.ts';
+
 /** A request as the app sends it: URL and headers, with placeholders for the values below. */
 export interface EarlyRequest {
   url: string;
@@ -38,24 +40,15 @@ export const REFRESH_MARGIN_MS = 90_000;
 /** The script's source (an expression statement; runs once, before the page's modules). A
  * request several pages share is written once. */
 export function earlyScript(config: EarlyScriptConfig): string {
-  const requests: EarlyRequest[] = [];
-  const keys: string[] = [];
-  const indexOf = (r: EarlyRequest) => {
-    const key = JSON.stringify(r);
-    if (!keys.includes(key)) {
-      keys.push(key);
-      requests.push(r);
-    }
-    return keys.indexOf(key);
-  };
+  const requests = indexedList<EarlyRequest>((r) => JSON.stringify(r));
   const routes = config.routes.map((r) => ({
     pattern: r.pattern,
     params: r.params,
-    requests: r.requests.map(indexOf),
+    requests: r.requests.map(requests.indexOf),
   }));
   const json = JSON.stringify({
     cookie: config.cookie,
-    requests,
+    requests: requests.items,
     routes,
     placeholder: PLACEHOLDER,
     margin: REFRESH_MARGIN_MS,

@@ -3,10 +3,12 @@
 // `lazy`); this writes a small inline script into index.html that, before any module has run,
 // adds <link rel="modulepreload"> (and style preloads) for the chunks of the page being opened,
 // taken from the build's own chunk graph — those it renders with at high priority, those that
-// load beside it (the sidebar, supabase-js) after them at low priority. Signed-in pages are preloaded only when the browser
-// holds a Supabase session cookie, guest pages only when it does not (the guards would redirect).
+// load beside it (the sidebar, supabase-js) after them at low priority. Signed-in pages are
+// preloaded only when the browser holds a Supabase session cookie, guest pages only when it
+// does not (the guards would redirect).
 // The script goes first in <head>: an inline script after a stylesheet waits for it to load.
 import type { Plugin } from 'vite';
+import { indexedList } from './indexed-list.ts';
 import { ROUTE_MODULES, type RouteModules } from './route-modules.ts';
 
 interface ChunkInfo {
@@ -55,11 +57,7 @@ export function routePreloadScript(built: BuiltChunk[], table: RouteModules[], b
     return seen;
   };
   const inEntry = entry ? closure(entry, new Set()) : new Set<string>();
-  const list: string[] = [];
-  const indexOf = (file: string) => {
-    if (!list.includes(file)) list.push(file);
-    return list.indexOf(file);
-  };
+  const list = indexedList<string>((file) => file);
   const chunkOf = (module: string) => {
     const file = [...byModule].find(([id]) => id.endsWith(`/app/${module}`))?.[1];
     if (!file) throw new Error(`route-preload: no chunk for ${module} (renamed?)`);
@@ -76,9 +74,9 @@ export function routePreloadScript(built: BuiltChunk[], table: RouteModules[], b
   const routes: Route[] = table.map(({ path, signedIn, modules, beside = [] }) => {
     const own = filesOf(modules, new Set());
     const later = filesOf(beside, new Set(own));
-    return [path, signedIn, [...own, ...later].map((f) => indexOf(base + f)), own.length];
+    return [path, signedIn, [...own, ...later].map((f) => list.indexOf(base + f)), own.length];
   });
-  return preloadScript(list, routes);
+  return preloadScript(list.items, routes);
 }
 
 export function routePreload(): Plugin {

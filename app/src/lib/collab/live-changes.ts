@@ -1,8 +1,9 @@
 // What changes under the signed-in user, live: the private channel `user:<id>` carries Postgres
 // Changes of the published tables (notes, notebooks, attachments — each delivered only if the
 // user's policies let them read the row) and the database's broadcasts about the user's own
-// access (added to a notebook, role changed, removed) and own pins (from another tab or device). After a dropped connection the channel
-// rejoins on its own; `resync` then says that whatever was missed meanwhile must be fetched.
+// access (added to a notebook, role changed, removed) and own pins (from another tab or
+// device). After a dropped connection the channel rejoins on its own; `resync` then says that
+// whatever was missed meanwhile must be fetched.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { MembershipChange } from './notebook-channel.ts';
 
