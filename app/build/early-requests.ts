@@ -4,14 +4,22 @@
 // sending, with placeholders for the route parameters, the user and the token — so the early
 // requests are exactly the ones the page makes, by construction — and writes them into a small
 // inline script (early-script.ts) at the top of index.html. The app's REST client then answers
-// those requests with the responses already on their way (app/src/lib/early-requests.ts).
+// those requests with the responses already on their way (app/src/lib/early-requests.ts). The
+// script also draws the page from them (early-page.ts) with the notebook page's stylesheets and
+// the app's own words, both taken from the build and the app's modules here.
 import { QueryClient } from '@tanstack/react-query';
 import type { Plugin } from 'vite';
 import { storageKeyFor } from '../src/lib/client-config.ts';
 import { readEnv, type AppEnv } from '../src/lib/env.ts';
 import { createRestClient, urlOf } from '../src/lib/rest-client.ts';
+import { describeKeys } from '../src/lib/keyboard/shortcuts.ts';
+import { PAGE_SIZE } from '../src/notes/data/types.ts';
 import { prefetchNotebook } from '../src/notes/data/prefetch.ts';
+import { ROLE_LEAD, SORTS } from '../src/notes/notebook-text.ts';
+import type { EarlyPageText } from './early-page.ts';
 import { earlyScript, PLACEHOLDER, type EarlyRequest, type EarlyRoute } from './early-script.ts';
+import { builtChunks, pageFiles } from './route-preload.ts';
+import { NOTEBOOK_PAGE } from './route-modules.ts';
 
 /** The pages with early requests: a notebook, and a notebook with a note open. */
 const ROUTES: { pattern: string; params: (keyof typeof PLACEHOLDER)[] }[] = [
@@ -52,17 +60,63 @@ export async function captureRequests(
   return requests;
 }
 
+/** The app's words the early page shows (its sorts, role sentences and keys). */
+export const EARLY_PAGE_TEXT: EarlyPageText = {
+  roleLead: ROLE_LEAD,
+  sorts: SORTS,
+  pageSize: PAGE_SIZE,
+  keys: {
+    apple: { search: describeKeys('mod+k', true), newNote: describeKeys('n', true) },
+    other: { search: describeKeys('mod+k', false), newNote: describeKeys('n', false) },
+  },
+};
+
+/** Which of a notebook page's requests answer the notebook, the pins and the first notes (the
+ * early page is drawn from those three); fails the build when the prefetch changed shape. */
+export function paintIndexes(requests: EarlyRequest[]): [number, number, number] {
+  const find = (table: string, has: string) => {
+    const at = requests.findIndex((r) => {
+      const url = new URL(r.url);
+      return url.pathname.endsWith(`/rest/v1/${table}`) && url.searchParams.has(has);
+    });
+    if (at < 0) throw new Error(`early-requests: the notebook page no longer asks for ${table}`);
+    return at;
+  };
+  return [
+    find('notebook_members', 'user_id'),
+    find('note_pins', 'user_id'),
+    find('notes', 'notebook_id'),
+  ];
+}
+
+/** The entry module's script element as Vite writes it into index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/** index.html with the early script first in <head> (after the charset, which must come within
+ * its first 1024 bytes) and the entry module preloaded rather than run: the script runs it. */
+export function startedByScript(html: string, script: string): string {
+  const charset = /\s*<meta charset="[^"]*"\s*\/?>/i;
+  if (!charset.test(html) || !ENTRY_SCRIPT.test(html) || !/<head>/.test(html))
+    throw new Error('early-requests: index.html is not as expected (head, charset, entry)');
+  return html
+    .replace(charset, '')
+    .replace(ENTRY_SCRIPT, '<link rel="modulepreload" crossorigin href="$1">')
+    .replace('<head>', `<head>\n    <meta charset="UTF-8" />\n    <script>${script}</script>`);
+}
+
 export function earlyRequests(): Plugin {
   let raw: Record<string, string | undefined> = {};
+  let base = '/';
   return {
     name: 'sheaf-early-requests',
     apply: 'build',
     configResolved(config) {
       raw = { ...config.env };
+      base = config.base;
     },
     transformIndexHtml: {
       order: 'post',
-      async handler(_html, ctx) {
+      async handler(html, ctx) {
         if (!ctx.bundle) return;
         // Without a valid configuration the app shows its configuration page: nothing to fetch.
         const result = readEnv(raw);
@@ -72,12 +126,17 @@ export function earlyRequests(): Plugin {
           const values = Object.fromEntries(params.map((p) => [p, PLACEHOLDER[p]]));
           const requests = await captureRequests(result.env, values);
           if (requests.length === 0) throw new Error(`early-requests: no requests for ${pattern}`);
-          routes.push({ pattern, params, requests });
+          routes.push({ pattern, params, requests, paint: paintIndexes(requests) });
         }
         const cookie = storageKeyFor(result.env.supabaseUrl);
-        return [
-          { tag: 'script', children: earlyScript({ cookie, routes }), injectTo: 'head-prepend' },
-        ];
+        const css = pageFiles(
+          builtChunks(ctx.bundle),
+          base,
+        )(NOTEBOOK_PAGE).filter((f) => f.endsWith('.css'));
+        const entry = ENTRY_SCRIPT.exec(html)?.[1];
+        if (!entry) throw new Error('early-requests: index.html has no entry module script');
+        const paint = { css, text: EARLY_PAGE_TEXT };
+        return startedByScript(html, earlyScript({ cookie, routes, paint, entry }));
       },
     },
   };

@@ -1,13 +1,22 @@
-import { describe, expect, it, vi } from 'vitest';
-import { earlyScript, PLACEHOLDER, type EarlyScriptConfig } from './early-script.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EARLY_PAGE_TEXT } from './early-requests.ts';
+import {
+  EARLY_PAGE_WAIT_MS,
+  earlyScript,
+  PLACEHOLDER,
+  type EarlyScriptConfig,
+} from './early-script.ts';
 
 const NOTEBOOK = '0b7f3a4e-1111-4a2b-9c3d-5e6f7a8b9c0d';
 const NOTE = '1c8e4b5f-2222-4b3c-8d4e-6f7a8b9c0d1e';
 const USER = '2d9f5c6a-3333-4c4d-9e5f-7a8b9c0d1e2f';
 const COOKIE = 'sb-127-auth-token';
 
+const ENTRY = '/assets/index-abc.js';
+
 const config: EarlyScriptConfig = {
   cookie: COOKIE,
+  entry: ENTRY,
   routes: [
     {
       pattern: '^/n/([^/]+)/?$',
@@ -49,17 +58,34 @@ const session = (expiresInS: number, extra: object = {}) => ({
   ...extra,
 });
 
+/** A parsed document with these cookies that records the elements added to its head. */
+function fakeDocument(cookie: string, readyState = 'complete') {
+  const added: Record<string, unknown>[] = [];
+  const listeners: [string, () => void][] = [];
+  return {
+    cookie,
+    readyState,
+    listeners,
+    createElement: (tag: string) => ({ tag }),
+    getElementById: () => null,
+    addEventListener: (type: string, fn: () => void) => listeners.push([type, fn]),
+    head: { appendChild: (el: Record<string, unknown>) => added.push(el) },
+    added,
+  };
+}
+
 /** Runs the script as a page would, with these cookies and this address. */
 function run(cookie: string, pathname: string, search = '') {
   const fetch = vi.fn(() => Promise.resolve(new Response('[]')));
   const window: { __sheafEarly?: { userId: string; responses: Record<string, unknown> } } = {};
+  const document = fakeDocument(`theme=dark; ${cookie}`);
   new Function('window', 'document', 'location', 'fetch', earlyScript(config))(
     window,
-    { cookie: `theme=dark; ${cookie}` },
+    document,
     { pathname, search },
     fetch,
   );
-  return { fetch, early: window.__sheafEarly };
+  return { fetch, early: window.__sheafEarly, added: document.added };
 }
 
 describe('the early requests script', () => {
@@ -107,7 +133,7 @@ describe('the early requests script', () => {
     const window: { __sheafEarly?: { responses: Record<string, Promise<unknown>> } } = {};
     new Function('window', 'document', 'location', 'fetch', earlyScript(config))(
       window,
-      { cookie: sessionCookie(session(3600)) },
+      fakeDocument(sessionCookie(session(3600))),
       { pathname: `/n/${NOTEBOOK}`, search: '' },
       failing,
     );
@@ -122,6 +148,7 @@ describe('the early requests script', () => {
     };
     const both: EarlyScriptConfig = {
       cookie: COOKIE,
+      entry: ENTRY,
       routes: config.routes.map((r) => ({ ...r, requests: [shared, ...r.requests] })),
     };
     const script = earlyScript(both);
@@ -130,7 +157,7 @@ describe('the early requests script', () => {
       const fetch = vi.fn(() => Promise.resolve(new Response('[]')));
       new Function('window', 'document', 'location', 'fetch', script)(
         {},
-        { cookie: sessionCookie(session(3600)) },
+        fakeDocument(sessionCookie(session(3600))),
         { pathname: path, search: '' },
         fetch,
       );
@@ -138,5 +165,89 @@ describe('the early requests script', () => {
         headers: {},
       });
     }
+  });
+
+  describe('starting the app', () => {
+    const entryAdded = (added: Record<string, unknown>[]) =>
+      added.filter((el) => el.tag === 'script' && el.src === ENTRY && el.type === 'module');
+    const jwt = (claims: object) =>
+      `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
+    const painting: EarlyScriptConfig = {
+      ...config,
+      routes: config.routes.map((r) => ({ ...r, paint: [0, 0, 0] })),
+      paint: { css: [], text: EARLY_PAGE_TEXT },
+    };
+    function runPainting(token: string, factors: object[] = []) {
+      const fetch = vi.fn(() => Promise.resolve(new Response('[]')));
+      const document = fakeDocument(
+        sessionCookie(session(3600, { access_token: token, user: { id: USER, factors } })),
+      );
+      new Function('window', 'document', 'location', 'fetch', earlyScript(painting))(
+        {},
+        document,
+        { pathname: `/n/${NOTEBOOK}`, search: '' },
+        fetch,
+      );
+      return { fetch, added: document.added };
+    }
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('runs the entry module on every page, as the document would have', () => {
+      expect(entryAdded(run('', '/sign-in').added)).toHaveLength(1);
+      expect(entryAdded(run(sessionCookie(session(3600)), '/').added)).toHaveLength(1);
+      expect(entryAdded(run(sessionCookie(session(3600)), `/n/${NOTEBOOK}`).added)).toHaveLength(1);
+      expect(entryAdded(run(`${COOKIE}=base64-%%%`, `/n/${NOTEBOOK}`).added)).toHaveLength(1);
+    });
+
+    it('waits until the document is parsed (a module added earlier could run before #root exists)', () => {
+      const document = fakeDocument('', 'loading');
+      new Function('window', 'document', 'location', 'fetch', earlyScript(config))(
+        {},
+        document,
+        { pathname: '/sign-in', search: '' },
+        vi.fn(),
+      );
+      expect(entryAdded(document.added)).toHaveLength(0);
+      const [[type, parsed]] = document.listeners as [[string, () => void]];
+      expect(type).toBe('readystatechange');
+      document.readyState = 'interactive';
+      parsed();
+      expect(entryAdded(document.added)).toHaveLength(1);
+    });
+
+    it('on a page drawn early, runs it once the responses are in, and only once', async () => {
+      const { added } = runPainting(jwt({ aal: 'aal1' }));
+      expect(entryAdded(added)).toHaveLength(0);
+      await vi.waitFor(() => expect(entryAdded(added)).toHaveLength(1));
+      await new Promise((resolve) => setTimeout(resolve, EARLY_PAGE_WAIT_MS + 50));
+      expect(entryAdded(added)).toHaveLength(1);
+    });
+
+    it('runs it after the longest wait when the responses take longer', () => {
+      vi.useFakeTimers();
+      const fetch = vi.fn(() => new Promise<Response>(() => undefined));
+      const document = fakeDocument(sessionCookie(session(3600, { access_token: jwt({}) })));
+      new Function('window', 'document', 'location', 'fetch', earlyScript(painting))(
+        {},
+        document,
+        { pathname: `/n/${NOTEBOOK}`, search: '' },
+        fetch,
+      );
+      vi.advanceTimersByTime(EARLY_PAGE_WAIT_MS - 1);
+      expect(entryAdded(document.added)).toHaveLength(0);
+      vi.advanceTimersByTime(1);
+      expect(entryAdded(document.added)).toHaveLength(1);
+    });
+
+    it('draws nothing early while the session still needs its second factor', () => {
+      const { added, fetch } = runPainting(jwt({ aal: 'aal1' }), [{ status: 'verified' }]);
+      expect(fetch).toHaveBeenCalled();
+      expect(entryAdded(added)).toHaveLength(1);
+      const passed = runPainting(jwt({ aal: 'aal2' }), [{ status: 'verified' }]);
+      expect(entryAdded(passed.added)).toHaveLength(0);
+    });
   });
 });

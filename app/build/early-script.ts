@@ -1,12 +1,14 @@
-// The inline script of index.html that starts a page's first REST requests before any module
-// has loaded (early-requests.ts fills in the requests; app/src/lib/early-requests.ts takes the
-// responses). It reads the session from the auth cookie exactly as the auth client stores it
-// (@supabase/ssr: `sb-<ref>-auth-token`, or its chunks `.0`, `.1` …, the JSON base64url-encoded
-// behind `base64-`), and starts nothing when there is none, when it expires within the margin at
-// which auth-js would refresh it first (90 s), when the path is not a page with early requests,
-// or when the list is sorted or filtered (its requests differ). Any failure leaves the page to
-// make its own requests.
+// The inline script of index.html that starts a page's first REST requests before any module has
+// loaded (early-requests.ts fills in the requests; app/src/lib/early-requests.ts takes the
+// responses), and on a notebook's page draws the page from them as soon as they are there
+// (early-page.ts), before the app has loaded. It reads the session from the auth cookie exactly as
+// the auth client stores it (@supabase/ssr: `sb-<ref>-auth-token`, or its chunks `.0`, `.1` …, the
+// JSON base64url-encoded behind `base64-`), and starts nothing when there is none, when it expires
+// within the margin at which auth-js would refresh it first (90 s), when the path is not a page
+// with early requests, or when the list is sorted or filtered (its requests differ). Any failure
+// leaves the page to make its own requests and draw itself.
 
+import { earlyPageHtml, type EarlyPageText } from './early-page.ts';
 import { indexedList } from './indexed-list.ts';
 
 /** A request as the app sends it: URL and headers, with placeholders for the values below. */
@@ -15,17 +17,32 @@ export interface EarlyRequest {
   headers: Record<string, string>;
 }
 
-/** A page: its path pattern (each group a route parameter, in order) and its requests. */
+/** A page: its path pattern (each group a route parameter, in order), its requests and, for a
+ * page drawn early, which of them answer the notebook, the pins and the first notes. */
 export interface EarlyRoute {
   pattern: string;
   params: string[];
   requests: EarlyRequest[];
+  paint?: [notebook: number, pins: number, notes: number];
+}
+
+/** What drawing a page early needs besides its responses: its stylesheets (loaded before it is
+ * drawn, as the app would add them) and the app's words. */
+export interface EarlyPaint {
+  css: string[];
+  text: EarlyPageText;
 }
 
 export interface EarlyScriptConfig {
   cookie: string;
   routes: EarlyRoute[];
+  paint?: EarlyPaint;
+  /** The app's entry module: the script starts it (see earlyScript). */
+  entry: string;
 }
+
+/** The element the early page is drawn in, before #root (hidden meanwhile). */
+export const EARLY_PAGE_ID = 'sheaf-early';
 
 /** Placeholders the requests are captured with: route parameters, the user and the token. */
 export const PLACEHOLDER = {
@@ -37,14 +54,27 @@ export const PLACEHOLDER = {
 
 export const REFRESH_MARGIN_MS = 90_000;
 
+/** After this long from navigation start the early page goes, whatever the app is doing (the
+ * responses may no longer be taken then either: app/src/lib/early-requests.ts). */
+export const EARLY_PAGE_LIFETIME_MS = 10_000;
+
+/** The longest the app's code waits for the early page to be drawn (from the script's start). */
+export const EARLY_PAGE_WAIT_MS = 500;
+
 /** The script's source (an expression statement; runs once, before the page's modules). A
- * request several pages share is written once. */
+ * request several pages share is written once. It also starts the app: index.html only
+ * preloads the entry module (early-requests.ts), and the script adds it once the document has
+ * been parsed — as a deferred module would run — or, when it draws the page early, once the page
+ * is drawn (or could not be, or after EARLY_PAGE_WAIT_MS): the app's code takes the main thread
+ * for tens of milliseconds as it runs, and the responses the page is drawn from could only be
+ * read after that. */
 export function earlyScript(config: EarlyScriptConfig): string {
   const requests = indexedList<EarlyRequest>((r) => JSON.stringify(r));
   const routes = config.routes.map((r) => ({
     pattern: r.pattern,
     params: r.params,
     requests: r.requests.map(requests.indexOf),
+    paint: config.paint ? r.paint : undefined,
   }));
   const json = JSON.stringify({
     cookie: config.cookie,
@@ -52,8 +82,16 @@ export function earlyScript(config: EarlyScriptConfig): string {
     routes,
     placeholder: PLACEHOLDER,
     margin: REFRESH_MARGIN_MS,
+    paint: config.paint,
+    id: EARLY_PAGE_ID,
+    lifetime: EARLY_PAGE_LIFETIME_MS,
+    wait: EARLY_PAGE_WAIT_MS,
+    entry: config.entry,
   });
-  return `(function(){try{var C=${json.replace(/</g, '\\u003c')},P=C.placeholder,ID=/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+  const script = `(function(){var C=${json.replace(/</g, '\\u003c')},gated=false,started=false;
+function start(){if(started)return;if(document.readyState==='loading'){document.addEventListener('readystatechange',start,{once:true});return}
+started=true;var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=C.entry;document.head.appendChild(m)}
+try{var P=C.placeholder,ID=/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 if(/[?&](sort|tag)=/.test(location.search))return;
 var route,m;for(var i=0;i<C.routes.length&&!route;i++){m=new RegExp(C.routes[i].pattern).exec(location.pathname);if(m)route=C.routes[i]}
 if(!route)return;
@@ -65,7 +103,25 @@ if(v.indexOf('base64-')===0){var bin=atob(v.slice(7).replace(/-/g,'+').replace(/
 var s=JSON.parse(v);if(!s||typeof s.access_token!=='string'||!s.user||!ID.test(s.user.id)||!(s.expires_at*1000-Date.now()>C.margin))return;
 values[P.userId]=s.user.id;values[P.token]=s.access_token;
 var fill=function(t){for(var k in values)t=t.split(k).join(values[k]);return t};
-var early={userId:s.user.id,responses:{}};
-route.requests.forEach(function(n){var r=C.requests[n],h={};for(var k in r.headers)h[k]=fill(r.headers[k]);var u=fill(r.url),f=fetch(u,{headers:h});f.catch(function(){});early.responses[u]=f});
-window.__sheafEarly=early}catch(e){}})();`;
+var early={userId:s.user.id,path:location.pathname,responses:{}},copies=[];
+route.requests.forEach(function(n){var r=C.requests[n],h={};for(var k in r.headers)h[k]=fill(r.headers[k]);var u=fill(r.url),f=fetch(u,{headers:h});f.catch(function(){});early.responses[u]=f;
+copies.push(f.then(function(x){return x.ok?x.clone().json():null}).catch(function(){return null}))});
+window.__sheafEarly=early;
+var aal=JSON.parse(atob(s.access_token.split('.')[1].replace(/-/g,'+').replace(/_/g,'/'))).aal,factors=s.user.factors||[];
+var mfa=factors.some(function(f){return f&&f.status==='verified'})&&aal!=='aal2';
+if(route.paint&&C.paint&&!mfa){gated=true;paint(early,route.paint,copies,values,s.user)}}catch(e){gated=false}finally{if(!gated)start()}
+function paint(early,idx,copies,values,user){setTimeout(start,C.wait);
+var css=C.paint.css.map(function(href){return new Promise(function(ok,no){var add=function(){var l=document.createElement('link');l.rel='stylesheet';l.crossOrigin='';l.href=href;l.onload=ok;l.onerror=no;document.head.appendChild(l)};
+if(document.readyState==='loading')document.addEventListener('readystatechange',add,{once:true});else add()})});
+var draw=${earlyPageHtml.toString()};
+Promise.all(copies.concat(css)).then(function(v){
+if(window.__sheafEarly!==early||early.ended||location.pathname!==early.path)return;
+var root=document.getElementById('root');if(!root)return;
+var html=draw({notebookId:values[P.notebookId],noteId:values[P.noteId]||null,search:location.search,apple:/Mac|iPhone|iPad|iPod/.test(navigator.platform),user:user,membership:v[idx[0]],pins:v[idx[1]],notes:v[idx[2]]},C.paint.text);
+if(!html)return;
+var el=document.createElement('div');el.id=C.id;el.inert=true;el.setAttribute('aria-hidden','true');el.innerHTML=html;root.hidden=true;root.parentNode.insertBefore(el,root);
+setTimeout(function(){el.remove();root.hidden=false},Math.max(0,C.lifetime-performance.now()))}).catch(function(){}).then(start)}})();`;
+  // It goes into index.html as it is: nothing in it may end the script element early.
+  if (/<\/script|<!--/i.test(script)) throw new Error('early-script: the script would end early');
+  return script;
 }

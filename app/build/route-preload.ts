@@ -7,7 +7,7 @@
 // preloaded only when the browser holds a Supabase session cookie, guest pages only when it
 // does not (the guards would redirect).
 // The script goes first in <head>: an inline script after a stylesheet waits for it to load.
-import type { Plugin } from 'vite';
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
 import { indexedList } from './indexed-list.ts';
 import { ROUTE_MODULES, type RouteModules } from './route-modules.ts';
 
@@ -39,8 +39,9 @@ export interface BuiltChunk {
   css: string[];
 }
 
-/** The inline script for these routes over this build (module paths relative to app/). */
-export function routePreloadScript(built: BuiltChunk[], table: RouteModules[], base: string) {
+/** The files a page's modules load (module paths relative to app/) over this build, JS then
+ * CSS, leaving out what the entry already loads and what is in `skip`. */
+export function pageFiles(built: BuiltChunk[], base = '') {
   const chunks = new Map<string, ChunkInfo>();
   const byModule = new Map<string, string>();
   let entry: string | null = null;
@@ -57,24 +58,40 @@ export function routePreloadScript(built: BuiltChunk[], table: RouteModules[], b
     return seen;
   };
   const inEntry = entry ? closure(entry, new Set()) : new Set<string>();
-  const list = indexedList<string>((file) => file);
   const chunkOf = (module: string) => {
     const file = [...byModule].find(([id]) => id.endsWith(`/app/${module}`))?.[1];
     if (!file) throw new Error(`route-preload: no chunk for ${module} (renamed?)`);
     return file;
   };
-  /** The files of these modules (JS, then CSS) not in the entry or in `skip`. */
-  const filesOf = (modules: string[], skip: Set<string>) => {
+  return (modules: string[], skip = new Set<string>()) => {
     const files = new Set<string>();
     for (const module of modules) closure(chunkOf(module), files);
-    const js = [...files].filter((f) => !inEntry.has(f) && !skip.has(f));
+    const js = [...files].filter((f) => !inEntry.has(f));
     const css = new Set(js.flatMap((f) => chunks.get(f)?.css ?? []));
-    return [...js, ...css].filter((f) => !skip.has(f));
+    return [...js, ...css].map((f) => base + f).filter((f) => !skip.has(f));
   };
+}
+
+/** The chunks of a build as the plan needs them (Vite's bundle of transformIndexHtml). */
+export function builtChunks(
+  bundle: NonNullable<IndexHtmlTransformContext['bundle']>,
+): BuiltChunk[] {
+  const built: BuiltChunk[] = [];
+  for (const out of Object.values(bundle)) {
+    if (out.type !== 'chunk') continue;
+    built.push({ ...out, css: [...(out.viteMetadata?.importedCss ?? [])] });
+  }
+  return built;
+}
+
+/** The inline script for these routes over this build (module paths relative to app/). */
+export function routePreloadScript(built: BuiltChunk[], table: RouteModules[], base: string) {
+  const filesOf = pageFiles(built, base);
+  const list = indexedList<string>((file) => file);
   const routes: Route[] = table.map(({ path, signedIn, modules, beside = [] }) => {
-    const own = filesOf(modules, new Set());
+    const own = filesOf(modules);
     const later = filesOf(beside, new Set(own));
-    return [path, signedIn, [...own, ...later].map((f) => list.indexOf(base + f)), own.length];
+    return [path, signedIn, [...own, ...later].map(list.indexOf), own.length];
   });
   return preloadScript(list.items, routes);
 }
@@ -91,13 +108,7 @@ export function routePreload(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         if (!ctx.bundle) return;
-        const built: BuiltChunk[] = [];
-        for (const out of Object.values(ctx.bundle)) {
-          if (out.type !== 'chunk') continue;
-          const css = [...(out.viteMetadata?.importedCss ?? [])];
-          built.push({ ...out, css });
-        }
-        const script = routePreloadScript(built, ROUTE_MODULES, base);
+        const script = routePreloadScript(builtChunks(ctx.bundle), ROUTE_MODULES, base);
         return [{ tag: 'script', children: script, injectTo: 'head-prepend' }];
       },
     },

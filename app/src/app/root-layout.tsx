@@ -1,9 +1,10 @@
 // The root route: the session provider (it needs the router to navigate), the offline banner,
-// and the page.
+// and the page; the early page (lib/early-requests.ts) ends when the app shows another path.
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { SessionProvider } from '../lib/session/session-provider.tsx';
 import { useOnline } from '../lib/use-online.ts';
+import { useEndEarlyPageElsewhere } from '../lib/use-early-page.ts';
 import { pendingSentence, usePendingNotes } from '../lib/collab/pending-count.ts';
 import { messageFor } from '../lib/errors/describe-error.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
@@ -20,6 +21,7 @@ function OfflineBanner() {
 }
 
 export function RootLayout() {
+  useEndEarlyPageElsewhere(useLocation().pathname);
   return (
     <SessionProvider>
       <OfflineBanner />

@@ -11,7 +11,11 @@ const URL_A = 'https://db.example/rest/v1/notes?id=eq.1';
 let early: EarlyRequests;
 
 beforeEach(() => {
-  early = { userId: 'user-1', responses: { [URL_A]: Promise.resolve(new Response('[]')) } };
+  early = {
+    userId: 'user-1',
+    path: '/n/1',
+    responses: { [URL_A]: Promise.resolve(new Response('[]')) },
+  };
   vi.stubGlobal('window', { __sheafEarly: early });
   vi.spyOn(performance, 'now').mockReturnValue(1_000);
 });

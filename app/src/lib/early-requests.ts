@@ -3,13 +3,23 @@
 // makes): the same URLs and headers, with the access token and user of the session cookie the
 // auth client reads. The REST client takes such a response instead of sending its own request —
 // each one once, and only during the page's first seconds (the data of the page as it opened,
-// never of a later navigation).
+// never of a later navigation). On a notebook's page the script also draws the page from those
+// responses while the app loads (app/build/early-page.ts), in #sheaf-early with #root hidden; the
+// app ends that picture in the frame it draws the page itself, or whenever it shows anything
+// else (endEarlyPage).
 
 /** What the inline script leaves on window: the session it used and the responses by URL. */
 export interface EarlyRequests {
   userId: string;
+  /** The path the requests were started for. */
+  path: string;
   responses: Record<string, Promise<Response> | undefined>;
+  /** Set once the app has drawn a page: the script draws nothing after that. */
+  ended?: boolean;
 }
+
+/** The element the early page is drawn in (app/build/early-script.ts's EARLY_PAGE_ID). */
+const EARLY_PAGE_ID = 'sheaf-early';
 
 declare global {
   interface Window {
@@ -23,7 +33,7 @@ export const EARLY_LIFETIME_MS = 10_000;
 function registry(): EarlyRequests | null {
   if (typeof window === 'undefined' || !window.__sheafEarly) return null;
   if (performance.now() > EARLY_LIFETIME_MS) {
-    delete window.__sheafEarly;
+    forgetEarlyRequests();
     return null;
   }
   return window.__sheafEarly;
@@ -46,5 +56,23 @@ export function takeEarlyResponse(url: string, init?: RequestInit): Promise<Resp
 
 /** Drops whatever is left (on sign-out: nothing of that session may be used). */
 export function forgetEarlyRequests(): void {
-  if (typeof window !== 'undefined') delete window.__sheafEarly;
+  if (typeof window === 'undefined' || !window.__sheafEarly) return;
+  window.__sheafEarly.ended = true;
+  delete window.__sheafEarly;
+}
+
+/** The path the early requests (and the early page) were for, while they may be taken. */
+export function earlyPath(): string | null {
+  return registry()?.path ?? null;
+}
+
+/** Ends the early page, drawn or not: the app shows its own from now on. */
+export function endEarlyPage(): void {
+  if (typeof window === 'undefined') return;
+  if (window.__sheafEarly) window.__sheafEarly.ended = true;
+  const picture = document.getElementById(EARLY_PAGE_ID);
+  if (!picture) return;
+  picture.remove();
+  const root = document.getElementById('root');
+  if (root) root.hidden = false;
 }

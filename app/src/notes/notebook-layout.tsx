@@ -13,6 +13,7 @@ import { describeError } from '../lib/errors/describe-error.ts';
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { useSupabaseLoader } from '../lib/supabase.ts';
+import { useEndEarlyPage } from '../lib/use-early-page.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { Dialog } from '../ui/dialog.tsx';
@@ -20,8 +21,9 @@ import { PageLoading } from '../ui/page-loading.tsx';
 import { noteKeys } from './data/keys.ts';
 import { useMe } from './data/me-query.ts';
 import { useNotebookQuery } from './data/notebook-query.ts';
-import type { NotebookInfo, NoteSort } from './data/types.ts';
+import type { NotebookInfo } from './data/types.ts';
 import { preloadNoteParts } from './lazy-parts.tsx';
+import { ROLE_LEAD, SORTS } from './notebook-text.ts';
 import { NotesList } from './notes-list.tsx';
 import { TagFilterForm } from './tag-filter-form.tsx';
 import { UndoToasts } from './undo-toasts.tsx';
@@ -29,18 +31,6 @@ import { closedSentence, useAccessLoss } from './live/access-loss.ts';
 import { PresenceList, PresenceProvider, useNotebookPresence } from './live/presence.tsx';
 import { useLiveNotes } from './live/use-live-notes.ts';
 import { useNotebookNotes } from './use-notebook-notes.ts';
-
-const SORTS: { value: NoteSort; label: string }[] = [
-  { value: 'updated', label: 'Recently edited' },
-  { value: 'created', label: 'Recently created' },
-  { value: 'title', label: 'Title (A–Z)' },
-];
-
-const ROLE_LEAD = {
-  viewer: 'You can read this notebook.',
-  editor: 'You can edit the notes in this notebook.',
-  owner: 'You own this notebook.',
-} as const;
 
 export interface NotebookSlotProps {
   notebook: NotebookInfo;
@@ -71,6 +61,11 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
   const [sharingOpen, setSharingOpen] = useState(false);
   const canEdit = notebook.data ? notebook.data.role !== 'viewer' : false;
   const query = params.toString() ? `?${params.toString()}` : '';
+  // The early page (drawn from the same responses before this code ran) goes in the frame this
+  // page is drawn complete: the notebook known, and its list too when it is one.
+  useEndEarlyPage(
+    loss?.kind === 'closed' || (!notebook.isPending && (!notebook.data || !notes.isPending)),
+  );
 
   useEffect(() => {
     if (!noteId) document.title = `${notebook.data?.name ?? 'Notebook'} · Sheaf`;
@@ -155,7 +150,11 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
               {info.name}
             </Heading>
             <p className="page-lead">{ROLE_LEAD[info.role]}</p>
-            <PresenceList people={presence.people} label="In this notebook now" me={user.id} />
+            {/* Its row is kept while nobody is listed yet, so the list never moves down when
+                the people here (this person first) arrive. */}
+            <div className="list-pane__presence">
+              <PresenceList people={presence.people} label="In this notebook now" me={user.id} />
+            </div>
           </div>
           <div className="list-pane__actions">
             {canEdit ? (
