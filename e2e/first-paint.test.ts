@@ -126,7 +126,7 @@ describe('a notebook’s first paint', () => {
     const { page } = owner;
     const code = await hold(page, '**/assets/*.js');
     try {
-      const answered = page.waitForResponse((r) => r.url().includes('/rest/v1/notes?'));
+      const answered = page.waitForResponse((r) => r.url().includes('/rest/v1/notebooks?'));
       await page.goto(`${e2e.appUrl}/n/${crypto.randomUUID()}`, { waitUntil: 'commit' });
       await answered;
       await page.waitForTimeout(200);

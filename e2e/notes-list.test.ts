@@ -37,29 +37,32 @@ afterAll(async () => {
   await e2e?.close();
 });
 
+/** The app's note items (not those of the page index.html draws before the app has loaded). */
+const ITEMS = '#root [data-testid="note-item"]';
+
 async function titles(): Promise<string[]> {
-  return owner.page.locator('[data-testid="note-item"] .note-item__title').allTextContents();
+  return owner.page.locator(`${ITEMS} .note-item__title`).allTextContents();
 }
 
 /** Waits until the list (not the previous one) starts with `expected`. */
 async function firstTitleIs(expected: string) {
   await owner.page.waitForFunction(
-    (t) =>
-      document.querySelectorAll('[data-testid="note-item"]').length === 50 &&
-      document.querySelector('[data-testid="note-item"] .note-item__title')?.textContent === t,
-    expected,
+    ([t, items]) =>
+      document.querySelectorAll(items).length === 50 &&
+      document.querySelector(`${items} .note-item__title`)?.textContent === t,
+    [expected, ITEMS] as const,
   );
 }
 
 async function scrollUntil(count: number) {
   const { page } = owner;
   for (;;) {
-    const shown = await page.getByTestId('note-item').count();
+    const shown = await page.locator(ITEMS).count();
     if (shown >= count) return;
-    await page.getByTestId('note-item').last().scrollIntoViewIfNeeded();
+    await page.locator(ITEMS).last().scrollIntoViewIfNeeded();
     await page.waitForFunction(
-      (n) => document.querySelectorAll('[data-testid="note-item"]').length > n,
-      shown,
+      ([n, items]) => document.querySelectorAll(items).length > n,
+      [shown, ITEMS] as const,
       { timeout: 20_000 },
     );
   }
@@ -69,8 +72,8 @@ describe('the notes list', () => {
   it('loads 50 notes a page by keyset as it scrolls, each note once', async () => {
     const { page } = owner;
     await page.goto(`${e2e.appUrl}/n/${notebookId}`);
-    await page.getByTestId('note-item').first().waitFor();
-    expect(await page.getByTestId('note-item').count()).toBe(50);
+    await page.locator(ITEMS).first().waitFor();
+    expect(await page.locator(ITEMS).count()).toBe(50);
     await scrollUntil(120);
     const all = await titles();
     expect(all).toHaveLength(120);

@@ -24,6 +24,17 @@ function row(n: number, extra: Partial<NoteListItem> = {}) {
   };
 }
 
+/** The first-page response (fetchFirstPage's request) for a notebook. */
+function firstPage({
+  role = 'owner',
+  name = 'Field notes',
+  pins = [] as ReturnType<typeof row>[],
+  list = [] as ReturnType<typeof row>[],
+} = {}) {
+  const mine = [{ user_id: 'u' }];
+  return [{ id: NOTEBOOK, name, me: [{ role }], pins: pins.map((n) => ({ ...n, mine })), list }];
+}
+
 function input(extra: Partial<EarlyPageInput> = {}): EarlyPageInput {
   return {
     notebookId: NOTEBOOK,
@@ -31,9 +42,7 @@ function input(extra: Partial<EarlyPageInput> = {}): EarlyPageInput {
     search: '',
     apple: false,
     user: { email: 'ana@example.com' },
-    membership: [{ role: 'owner', notebooks: { id: NOTEBOOK, name: 'Field notes' } }],
-    pins: [],
-    notes: [],
+    notebook: firstPage(),
     ...extra,
   };
 }
@@ -78,7 +87,7 @@ describe('the early page', () => {
     const pinned = [row(3, { tags: ['work', 'a&b'] }), row(7, { preview: null })];
     const notes = [row(1), row(3), row(2, { title: '  ', tags: ['x y'] }), row(4)];
     const html = earlyPageHtml(
-      input({ pins: pinned.map((note) => ({ note })), notes }),
+      input({ notebook: firstPage({ pins: pinned, list: notes }) }),
       EARLY_PAGE_TEXT,
     )!;
     const rest = notes.filter((n) => n.id !== pinned[0]!.id);
@@ -92,7 +101,10 @@ describe('the early page', () => {
       row(i + 1, { title: i === 0 ? '<script>alert("x")</script> & \'quotes\'' : `Note ${i}` }),
     );
     const open = notes[1]!.id;
-    const html = earlyPageHtml(input({ notes, noteId: open }), EARLY_PAGE_TEXT)!;
+    const html = earlyPageHtml(
+      input({ notebook: firstPage({ list: notes }), noteId: open }),
+      EARLY_PAGE_TEXT,
+    )!;
     expect(listOf(html)).toBe(appList([], notes, true, open));
     expect(html).not.toContain('<script>');
     expect(html).toContain('<h2 class="page-title">Field notes</h2>');
@@ -115,7 +127,7 @@ describe('the early page', () => {
   it('shows the role’s sentence and its buttons, the account, and the keys of the device', () => {
     const viewer = earlyPageHtml(
       input({
-        membership: [{ role: 'viewer', notebooks: { id: NOTEBOOK, name: 'Shared' } }],
+        notebook: firstPage({ role: 'viewer', name: 'Shared' }),
         user: { email: '', phone: '447700900123' },
         apple: true,
       }),
@@ -134,17 +146,21 @@ describe('the early page', () => {
 
   it('draws nothing for responses it does not recognise', () => {
     const text = EARLY_PAGE_TEXT;
-    expect(earlyPageHtml(input({ membership: [] }), text)).toBeNull();
-    expect(earlyPageHtml(input({ membership: null }), text)).toBeNull();
-    expect(earlyPageHtml(input({ membership: { message: 'JWT expired' } }), text)).toBeNull();
-    expect(earlyPageHtml(input({ notes: null }), text)).toBeNull();
-    expect(earlyPageHtml(input({ notes: [{ id: 1 }] }), text)).toBeNull();
-    expect(earlyPageHtml(input({ pins: [{ note: null }] }), text)).toBeNull();
+    expect(earlyPageHtml(input({ notebook: [] }), text)).toBeNull();
+    expect(earlyPageHtml(input({ notebook: null }), text)).toBeNull();
+    expect(earlyPageHtml(input({ notebook: { message: 'JWT expired' } }), text)).toBeNull();
+    const [page] = firstPage();
+    expect(earlyPageHtml(input({ notebook: [{ ...page, me: [] }] }), text)).toBeNull();
+    expect(earlyPageHtml(input({ notebook: [{ ...page, list: null }] }), text)).toBeNull();
+    expect(earlyPageHtml(input({ notebook: [{ ...page, list: [{ id: 1 }] }] }), text)).toBeNull();
+    expect(earlyPageHtml(input({ notebook: [{ ...page, pins: [null] }] }), text)).toBeNull();
+    // The row itself, as when asked for as an object, is drawn like the array.
+    expect(earlyPageHtml(input({ notebook: page }), text)).toBe(earlyPageHtml(input(), text));
   });
 
   it('is one self-contained function (the inline script carries its source)', () => {
     const copy = new Function(`return (${earlyPageHtml.toString()})`)() as typeof earlyPageHtml;
-    const page = input({ notes: [row(1)] });
+    const page = input({ notebook: firstPage({ list: [row(1)] }) });
     expect(copy(page, EARLY_PAGE_TEXT)).toBe(earlyPageHtml(page, EARLY_PAGE_TEXT));
   });
 });

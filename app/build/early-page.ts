@@ -23,7 +23,7 @@ export interface EarlyPageText {
   keys: { apple: { search: string; newNote: string }; other: { search: string; newNote: string } };
 }
 
-/** What the page is drawn from: the address, the session's user and the three responses. */
+/** What the page is drawn from: the address, the session's user and the first response. */
 export interface EarlyPageInput {
   notebookId: string;
   noteId: string | null;
@@ -31,13 +31,10 @@ export interface EarlyPageInput {
   search: string;
   apple: boolean;
   user: { email?: string | null; phone?: string | null };
-  /** `notebook_members?select=role,notebooks(id,name)` for this user: one row or none (an
-   * array, or the row itself when asked for as an object). */
-  membership: unknown;
-  /** `note_pins?select=note:notes!inner(…)`: the person's pinned notes. */
-  pins: unknown;
-  /** The first page of the notebook's notes, most recently edited first. */
-  notes: unknown;
+  /** The page's first request (app/src/notes/data/query-options.ts, fetchFirstPage): the
+   * notebook's row or none — an array, or the row itself when asked for as an object — with
+   * `me` (the person's membership), `pins` (their pinned notes) and `list` (the first notes). */
+  notebook: unknown;
 }
 
 export function earlyPageHtml(input: EarlyPageInput, text: EarlyPageText): string | null {
@@ -71,26 +68,27 @@ export function earlyPageHtml(input: EarlyPageInput, text: EarlyPageText): strin
     );
   };
 
-  type Membership = { role?: unknown; notebooks?: { name?: unknown } | null } | null | undefined;
-  const rows = input.membership;
-  const membership = (
-    Array.isArray(rows) ? (rows.length === 1 ? rows[0] : null) : rows
-  ) as Membership;
-  const name = membership?.notebooks?.name;
-  const roleValue = membership?.role;
-  if (typeof name !== 'string' || typeof roleValue !== 'string') return null;
+  type FirstPage = { name?: unknown; me?: { role?: unknown }[]; pins?: unknown; list?: unknown };
+  const rows = input.notebook;
+  const page = (Array.isArray(rows) ? (rows.length === 1 ? rows[0] : null) : rows) as FirstPage;
+  if (!page || typeof page.name !== 'string' || !Array.isArray(page.me) || page.me.length !== 1)
+    return null;
+  const name = page.name;
+  const roleValue = page.me[0]!.role;
+  if (typeof roleValue !== 'string') return null;
   const role = Object.prototype.hasOwnProperty.call(text.roleLead, roleValue)
     ? roleValue
     : 'viewer';
-  if (!Array.isArray(input.pins) || !Array.isArray(input.notes)) return null;
-  const pinnedRows = (input.pins as { note?: unknown }[]).map((p) => p && p.note);
-  if (!pinnedRows.every(isRow) || !(input.notes as unknown[]).every(isRow)) return null;
+  const pinnedRows = page.pins;
+  const firstNotes = page.list;
+  if (!Array.isArray(pinnedRows) || !Array.isArray(firstNotes)) return null;
+  if (!pinnedRows.every(isRow) || !firstNotes.every(isRow)) return null;
   const pinned = (pinnedRows as Row[])
     .slice()
     .sort((a, b) => b.updated_at.localeCompare(a.updated_at) || b.id.localeCompare(a.id));
   const pinnedIds = pinned.map((n) => n.id);
-  const rest = (input.notes as Row[]).filter((n) => pinnedIds.indexOf(n.id) < 0);
-  const hasMore = (input.notes as Row[]).length >= text.pageSize;
+  const rest = (firstNotes as Row[]).filter((n) => pinnedIds.indexOf(n.id) < 0);
+  const hasMore = firstNotes.length >= text.pageSize;
   const keys = input.apple ? text.keys.apple : text.keys.other;
   const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 

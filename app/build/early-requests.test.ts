@@ -3,21 +3,24 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRestClient } from '../src/lib/rest-client.ts';
 import { noteKeys } from '../src/notes/data/keys.ts';
 import { prefetchNotebook } from '../src/notes/data/prefetch.ts';
-import { captureRequests } from './early-requests.ts';
+import { captureRequests, paintIndex } from './early-requests.ts';
 import { PLACEHOLDER } from './early-script.ts';
 
 const env = { supabaseUrl: 'https://abcd.supabase.co', supabaseKey: 'sb_publishable_test' };
 const rest = 'https://abcd.supabase.co/rest/v1/';
 
 describe('captureRequests', () => {
-  it('records the notebook page’s prefetch: the notebook, the person’s pins, the first notes', async () => {
+  it('records the notebook page’s prefetch: one request for the notebook, the person’s role and pins, the first notes', async () => {
     const requests = await captureRequests(env, { notebookId: PLACEHOLDER.notebookId });
-    const paths = requests.map((r) => r.url.slice(rest.length).split('?')[0]);
-    expect(paths).toEqual(['notebook_members', 'note_pins', 'notes']);
-    const notes = new URL(requests[2]!.url);
-    expect(notes.searchParams.get('notebook_id')).toBe(`eq.${PLACEHOLDER.notebookId}`);
-    expect(notes.searchParams.get('order')).toBe('updated_at.desc,id.desc');
-    expect(new URL(requests[1]!.url).searchParams.get('user_id')).toBe(`eq.${PLACEHOLDER.userId}`);
+    expect(requests).toHaveLength(1);
+    const url = new URL(requests[0]!.url);
+    expect(url.pathname).toBe('/rest/v1/notebooks');
+    expect(url.searchParams.get('id')).toBe(`eq.${PLACEHOLDER.notebookId}`);
+    expect(url.searchParams.get('me.user_id')).toBe(`eq.${PLACEHOLDER.userId}`);
+    expect(url.searchParams.get('pins.mine.user_id')).toBe(`eq.${PLACEHOLDER.userId}`);
+    expect(url.searchParams.get('list.order')).toBe('updated_at.desc,id.desc');
+    expect(url.searchParams.get('list.limit')).toBe('50');
+    expect(paintIndex(requests)).toBe(0);
   });
 
   it('sends what the app’s REST client sends: the key, the client header and the token', async () => {
@@ -34,8 +37,8 @@ describe('captureRequests', () => {
       notebookId: PLACEHOLDER.notebookId,
       noteId: PLACEHOLDER.noteId,
     });
-    expect(requests).toHaveLength(4);
-    expect(new URL(requests[3]!.url).searchParams.get('id')).toBe(`eq.${PLACEHOLDER.noteId}`);
+    expect(requests).toHaveLength(2);
+    expect(new URL(requests[1]!.url).searchParams.get('id')).toBe(`eq.${PLACEHOLDER.noteId}`);
   });
 });
 
@@ -52,16 +55,25 @@ describe('the early responses in the app', () => {
     const captured = await captureRequests(env, { notebookId: PLACEHOLDER.notebookId });
     const fill = (t: string) =>
       t.replaceAll(PLACEHOLDER.notebookId, NOTEBOOK).replaceAll(PLACEHOLDER.userId, USER);
-    const rows = {
-      notebook_members: { role: 'owner', notebooks: { id: NOTEBOOK, name: 'Plans' } },
+    const note = {
+      id: 'n1',
+      notebook_id: NOTEBOOK,
+      author_id: USER,
+      title: 'First',
+      preview: null,
+      tags: [],
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-02T00:00:00Z',
+    };
+    const page = {
+      id: NOTEBOOK,
+      name: 'Plans',
+      me: [{ role: 'owner' }],
+      pins: [{ ...note, mine: [{ user_id: USER }] }],
+      list: [note],
     };
     const responses = Object.fromEntries(
-      captured.map((r) => [
-        fill(r.url),
-        Promise.resolve(
-          Response.json(r.url.includes('notebook_members') ? [rows.notebook_members] : []),
-        ),
-      ]),
+      captured.map((r) => [fill(r.url), Promise.resolve(Response.json([page]))]),
     );
     vi.stubGlobal('window', { __sheafEarly: { userId: USER, responses } });
     vi.spyOn(performance, 'now').mockReturnValue(500);
@@ -82,6 +94,11 @@ describe('the early responses in the app', () => {
       id: NOTEBOOK,
       name: 'Plans',
       role: 'owner',
+    });
+    expect(queryClient.getQueryData(noteKeys.pinned(NOTEBOOK))).toEqual([note]);
+    expect(queryClient.getQueryData(noteKeys.list(NOTEBOOK, 'updated', null))).toEqual({
+      pages: [[note]],
+      pageParams: [null],
     });
     expect(Object.keys(responses)).toHaveLength(0);
   });

@@ -71,22 +71,16 @@ export const EARLY_PAGE_TEXT: EarlyPageText = {
   },
 };
 
-/** Which of a notebook page's requests answer the notebook, the pins and the first notes (the
- * early page is drawn from those three); fails the build when the prefetch changed shape. */
-export function paintIndexes(requests: EarlyRequest[]): [number, number, number] {
-  const find = (table: string, has: string) => {
-    const at = requests.findIndex((r) => {
-      const url = new URL(r.url);
-      return url.pathname.endsWith(`/rest/v1/${table}`) && url.searchParams.has(has);
-    });
-    if (at < 0) throw new Error(`early-requests: the notebook page no longer asks for ${table}`);
-    return at;
-  };
-  return [
-    find('notebook_members', 'user_id'),
-    find('note_pins', 'user_id'),
-    find('notes', 'notebook_id'),
-  ];
+/** Which of a notebook page's requests answers the notebook with the person's role, pins and
+ * first notes (the early page is drawn from it); fails the build when the prefetch changed. */
+export function paintIndex(requests: EarlyRequest[]): number {
+  const at = requests.findIndex((r) => {
+    const url = new URL(r.url);
+    return url.pathname.endsWith('/rest/v1/notebooks') && url.searchParams.has('me.user_id');
+  });
+  if (at < 0)
+    throw new Error('early-requests: the notebook page no longer opens with its first page');
+  return at;
 }
 
 /** The entry module's script element as Vite writes it into index.html. */
@@ -126,7 +120,7 @@ export function earlyRequests(): Plugin {
           const values = Object.fromEntries(params.map((p) => [p, PLACEHOLDER[p]]));
           const requests = await captureRequests(result.env, values);
           if (requests.length === 0) throw new Error(`early-requests: no requests for ${pattern}`);
-          routes.push({ pattern, params, requests, paint: paintIndexes(requests) });
+          routes.push({ pattern, params, requests, paint: paintIndex(requests) });
         }
         const cookie = storageKeyFor(result.env.supabaseUrl);
         const css = pageFiles(

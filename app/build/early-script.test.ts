@@ -174,7 +174,7 @@ describe('the early requests script', () => {
       `h.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.s`;
     const painting: EarlyScriptConfig = {
       ...config,
-      routes: config.routes.map((r) => ({ ...r, paint: [0, 0, 0] })),
+      routes: config.routes.map((r) => ({ ...r, paint: 0 })),
       paint: { css: [], text: EARLY_PAGE_TEXT },
     };
     function runPainting(token: string, factors: object[] = []) {

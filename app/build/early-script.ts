@@ -18,12 +18,12 @@ export interface EarlyRequest {
 }
 
 /** A page: its path pattern (each group a route parameter, in order), its requests and, for a
- * page drawn early, which of them answer the notebook, the pins and the first notes. */
+ * page drawn early, which of them answers the notebook with its pins and first notes. */
 export interface EarlyRoute {
   pattern: string;
   params: string[];
   requests: EarlyRequest[];
-  paint?: [notebook: number, pins: number, notes: number];
+  paint?: number;
 }
 
 /** What drawing a page early needs besides its responses: its stylesheets (loaded before it is
@@ -109,15 +109,15 @@ copies.push(f.then(function(x){return x.ok?x.clone().json():null}).catch(functio
 window.__sheafEarly=early;
 var aal=JSON.parse(atob(s.access_token.split('.')[1].replace(/-/g,'+').replace(/_/g,'/'))).aal,factors=s.user.factors||[];
 var mfa=factors.some(function(f){return f&&f.status==='verified'})&&aal!=='aal2';
-if(route.paint&&C.paint&&!mfa){gated=true;paint(early,route.paint,copies,values,s.user)}}catch(e){gated=false}finally{if(!gated)start()}
-function paint(early,idx,copies,values,user){setTimeout(start,C.wait);
+if(route.paint!=null&&C.paint&&!mfa){gated=true;paint(early,copies[route.paint],values,s.user)}}catch(e){gated=false}finally{if(!gated)start()}
+function paint(early,copy,values,user){setTimeout(start,C.wait);
 var css=C.paint.css.map(function(href){return new Promise(function(ok,no){var add=function(){var l=document.createElement('link');l.rel='stylesheet';l.crossOrigin='';l.href=href;l.onload=ok;l.onerror=no;document.head.appendChild(l)};
 if(document.readyState==='loading')document.addEventListener('readystatechange',add,{once:true});else add()})});
 var draw=${earlyPageHtml.toString()};
-Promise.all(copies.concat(css)).then(function(v){
+Promise.all([copy].concat(css)).then(function(v){
 if(window.__sheafEarly!==early||early.ended||location.pathname!==early.path)return;
 var root=document.getElementById('root');if(!root)return;
-var html=draw({notebookId:values[P.notebookId],noteId:values[P.noteId]||null,search:location.search,apple:/Mac|iPhone|iPad|iPod/.test(navigator.platform),user:user,membership:v[idx[0]],pins:v[idx[1]],notes:v[idx[2]]},C.paint.text);
+var html=draw({notebookId:values[P.notebookId],noteId:values[P.noteId]||null,search:location.search,apple:/Mac|iPhone|iPad|iPod/.test(navigator.platform),user:user,notebook:v[0]},C.paint.text);
 if(!html)return;
 var el=document.createElement('div');el.id=C.id;el.inert=true;el.setAttribute('aria-hidden','true');el.innerHTML=html;root.hidden=true;root.parentNode.insertBefore(el,root);
 setTimeout(function(){el.remove();root.hidden=false},Math.max(0,C.lifetime-performance.now()))}).catch(function(){}).then(start)}})();`;

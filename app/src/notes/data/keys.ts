@@ -8,6 +8,8 @@ export const noteKeys = {
   list: (notebookId: string, sort: NoteSort, tag: string | null) =>
     ['notes', 'list', notebookId, sort, tag] as const,
   pinned: (notebookId: string) => ['notes', 'list', notebookId, 'pinned'] as const,
+  /** The one request a notebook page opens with (it fills notebook, pinned and the first list). */
+  firstPage: (notebookId: string) => ['notes', 'first-page', notebookId] as const,
   detail: (noteId: string) => ['notes', 'detail', noteId] as const,
   versions: (noteId: string) => ['notes', 'versions', noteId] as const,
   trash: ['notes', 'trash'] as const,
