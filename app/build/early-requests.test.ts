@@ -7,7 +7,6 @@ import { captureRequests, paintIndex } from './early-requests.ts';
 import { PLACEHOLDER } from './early-script.ts';
 
 const env = { supabaseUrl: 'https://abcd.supabase.co', supabaseKey: 'sb_publishable_test' };
-const rest = 'https://abcd.supabase.co/rest/v1/';
 
 describe('captureRequests', () => {
   it('records the notebook page’s prefetch: one request for the notebook, the person’s role and pins, the first notes', async () => {
