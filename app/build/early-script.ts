@@ -111,6 +111,7 @@ var aal=JSON.parse(atob(s.access_token.split('.')[1].replace(/-/g,'+').replace(/
 var mfa=factors.some(function(f){return f&&f.status==='verified'})&&aal!=='aal2';
 if(route.paint!=null&&C.paint&&!mfa){gated=true;paint(early,copies[route.paint],values,s.user)}}catch(e){gated=false}finally{if(!gated)start()}
 function paint(early,copy,values,user){setTimeout(start,C.wait);
+setTimeout(function(){try{new Intl.DateTimeFormat(undefined,{dateStyle:'medium'}).format(0)}catch(e){}},0);
 var css=C.paint.css.map(function(href){return new Promise(function(ok,no){var add=function(){var l=document.createElement('link');l.rel='stylesheet';l.crossOrigin='';l.href=href;l.onload=ok;l.onerror=no;document.head.appendChild(l)};
 if(document.readyState==='loading')document.addEventListener('readystatechange',add,{once:true});else add()})});
 var draw=${earlyPageHtml.toString()};
@@ -120,7 +121,8 @@ var root=document.getElementById('root');if(!root)return;
 var html=draw({notebookId:values[P.notebookId],noteId:values[P.noteId]||null,search:location.search,apple:/Mac|iPhone|iPad|iPod/.test(navigator.platform),user:user,notebook:v[0]},C.paint.text);
 if(!html)return;
 var el=document.createElement('div');el.id=C.id;el.inert=true;el.setAttribute('aria-hidden','true');el.innerHTML=html;root.hidden=true;root.parentNode.insertBefore(el,root);
-setTimeout(function(){el.remove();root.hidden=false},Math.max(0,C.lifetime-performance.now()))}).catch(function(){}).then(start)}})();`;
+setTimeout(function(){el.remove();root.hidden=false},Math.max(0,C.lifetime-performance.now()));return true}).catch(function(){})
+.then(function(drawn){if(drawn)requestAnimationFrame(function(){setTimeout(start,0)});else start()})}})();`;
   // It goes into index.html as it is: nothing in it may end the script element early.
   if (/<\/script|<!--/i.test(script)) throw new Error('early-script: the script would end early');
   return script;

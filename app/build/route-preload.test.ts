@@ -61,15 +61,15 @@ function preloads(pathname: string, cookie: string): Link[] {
 }
 
 describe('the route preload script', () => {
-  it('preloads the chunks holding a grouped page’s modules, then its CSS, then what loads beside it', () => {
+  it('preloads a grouped page’s CSS (it is drawn with it), then its chunks, then what loads beside it', () => {
     const links = preloads('/n/abc', 'sb-127-auth-token=base64-x');
     expect(links.map((l) => [l.rel, l.href, l.fetchPriority])).toEqual([
+      ['preload', '/assets/workspace.css', 'high'],
       ['modulepreload', '/assets/workspace.js', 'high'],
       ['modulepreload', '/assets/use-query.js', 'high'],
-      ['preload', '/assets/workspace.css', 'high'],
       ['modulepreload', '/assets/data-client.js', 'low'],
     ]);
-    expect(links[2]!.as).toBe('style');
+    expect(links[0]!.as).toBe('style');
   });
 
   it('never preloads what the entry already loads', () => {

@@ -39,8 +39,9 @@ export interface BuiltChunk {
   css: string[];
 }
 
-/** The files a page's modules load (module paths relative to app/) over this build, JS then
- * CSS, leaving out what the entry already loads and what is in `skip`. */
+/** The files a page's modules load (module paths relative to app/) over this build, CSS first
+ * (nothing is drawn without it: index.html may draw a notebook page before its code has run),
+ * then JS, leaving out what the entry already loads and what is in `skip`. */
 export function pageFiles(built: BuiltChunk[], base = '') {
   const chunks = new Map<string, ChunkInfo>();
   const byModule = new Map<string, string>();
@@ -68,7 +69,7 @@ export function pageFiles(built: BuiltChunk[], base = '') {
     for (const module of modules) closure(chunkOf(module), files);
     const js = [...files].filter((f) => !inEntry.has(f));
     const css = new Set(js.flatMap((f) => chunks.get(f)?.css ?? []));
-    return [...js, ...css].map((f) => base + f).filter((f) => !skip.has(f));
+    return [...css, ...js].map((f) => base + f).filter((f) => !skip.has(f));
   };
 }
 
