@@ -58,17 +58,17 @@ const session = (expiresInS: number, extra: object = {}) => ({
   ...extra,
 });
 
-/** A parsed document with these cookies that records the elements added to its head. */
-function fakeDocument(cookie: string, readyState = 'complete') {
+/** A document with these cookies (parsed up to #root unless told otherwise) that records the
+ * elements added to its head. */
+function fakeDocument(cookie: string, parsed = true) {
   const added: Record<string, unknown>[] = [];
-  const listeners: [string, () => void][] = [];
+  const state = { parsed };
   return {
     cookie,
-    readyState,
-    listeners,
+    state,
+    documentElement: {},
     createElement: (tag: string) => ({ tag }),
-    getElementById: () => null,
-    addEventListener: (type: string, fn: () => void) => listeners.push([type, fn]),
+    getElementById: (id: string) => (state.parsed && id === 'root' ? { id } : null),
     head: { appendChild: (el: Record<string, unknown>) => added.push(el) },
     added,
   };
@@ -193,6 +193,7 @@ describe('the early requests script', () => {
 
     afterEach(() => {
       vi.useRealTimers();
+      vi.unstubAllGlobals();
     });
 
     it('runs the entry module on every page, as the document would have', () => {
@@ -202,8 +203,21 @@ describe('the early requests script', () => {
       expect(entryAdded(run(`${COOKIE}=base64-%%%`, `/n/${NOTEBOOK}`).added)).toHaveLength(1);
     });
 
-    it('waits until the document is parsed (a module added earlier could run before #root exists)', () => {
-      const document = fakeDocument('', 'loading');
+    it('waits until #root is parsed (a module added earlier could run before it exists)', () => {
+      const observers: (() => void)[] = [];
+      vi.stubGlobal(
+        'MutationObserver',
+        class {
+          constructor(readonly callback: () => void) {}
+          observe() {
+            observers.push(this.callback);
+          }
+          disconnect() {
+            observers.splice(observers.indexOf(this.callback), 1);
+          }
+        },
+      );
+      const document = fakeDocument('', false);
       new Function('window', 'document', 'location', 'fetch', earlyScript(config))(
         {},
         document,
@@ -211,11 +225,12 @@ describe('the early requests script', () => {
         vi.fn(),
       );
       expect(entryAdded(document.added)).toHaveLength(0);
-      const [[type, parsed]] = document.listeners as [[string, () => void]];
-      expect(type).toBe('readystatechange');
-      document.readyState = 'interactive';
-      parsed();
+      observers[0]!();
+      expect(entryAdded(document.added)).toHaveLength(0);
+      document.state.parsed = true;
+      observers[0]!();
       expect(entryAdded(document.added)).toHaveLength(1);
+      expect(observers).toHaveLength(0);
     });
 
     it('on a page drawn early, runs it once the responses are in, and only once', async () => {

@@ -63,11 +63,12 @@ export const EARLY_PAGE_WAIT_MS = 500;
 
 /** The script's source (an expression statement; runs once, before the page's modules). A
  * request several pages share is written once. It also starts the app: index.html only
- * preloads the entry module (early-requests.ts), and the script adds it once the document has
- * been parsed — as a deferred module would run — or, when it draws the page early, once the page
- * is drawn (or could not be, or after EARLY_PAGE_WAIT_MS): the app's code takes the main thread
- * for tens of milliseconds as it runs, and the responses the page is drawn from could only be
- * read after that. */
+ * preloads the entry module (early-requests.ts), and the script adds it once #root has been
+ * parsed (with it all of <head>) or, when it draws the page early, in the frame after the page
+ * is drawn (or at once when it could not be, or after EARLY_PAGE_WAIT_MS): the app's code takes
+ * the main thread for tens of milliseconds as it runs, and the responses the page is drawn from
+ * could only be read after that. The page's stylesheets are added once <head> has been parsed
+ * too, after index.html's own, in the order the app would add them. */
 export function earlyScript(config: EarlyScriptConfig): string {
   const requests = indexedList<EarlyRequest>((r) => JSON.stringify(r));
   const routes = config.routes.map((r) => ({
@@ -89,7 +90,8 @@ export function earlyScript(config: EarlyScriptConfig): string {
     entry: config.entry,
   });
   const script = `(function(){var C=${json.replace(/</g, '\\u003c')},gated=false,started=false;
-function start(){if(started)return;if(document.readyState==='loading'){document.addEventListener('readystatechange',start,{once:true});return}
+function parsed(fn){if(document.getElementById('root')){fn();return}var o=new MutationObserver(function(){if(document.getElementById('root')){o.disconnect();fn()}});o.observe(document.documentElement,{childList:true,subtree:true})}
+function start(){if(started)return;if(!document.getElementById('root')){parsed(start);return}
 started=true;var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=C.entry;document.head.appendChild(m)}
 try{var P=C.placeholder,ID=/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 if(/[?&](sort|tag)=/.test(location.search))return;
@@ -113,7 +115,7 @@ if(route.paint!=null&&C.paint&&!mfa){gated=true;paint(early,copies[route.paint],
 function paint(early,copy,values,user){setTimeout(start,C.wait);
 setTimeout(function(){try{new Intl.DateTimeFormat(undefined,{dateStyle:'medium'}).format(0)}catch(e){}},0);
 var css=C.paint.css.map(function(href){return new Promise(function(ok,no){var add=function(){var l=document.createElement('link');l.rel='stylesheet';l.crossOrigin='';l.href=href;l.onload=ok;l.onerror=no;document.head.appendChild(l)};
-if(document.readyState==='loading')document.addEventListener('readystatechange',add,{once:true});else add()})});
+parsed(add)})});
 var draw=${earlyPageHtml.toString()};
 Promise.all([copy].concat(css)).then(function(v){
 if(window.__sheafEarly!==early||early.ended||location.pathname!==early.path)return;
