@@ -8,6 +8,7 @@
 // with early requests, or when the list is sorted or filtered (its requests differ). Any failure
 // leaves the page to make its own requests and draw itself.
 
+import { EARLY_PAGE_ID } from '../src/lib/early-requests.ts';
 import { earlyPageHtml, type EarlyPageText } from './early-page.ts';
 import { indexedList } from './indexed-list.ts';
 
@@ -40,9 +41,6 @@ export interface EarlyScriptConfig {
   /** The app's entry module: the script starts it (see earlyScript). */
   entry: string;
 }
-
-/** The element the early page is drawn in, before #root (hidden meanwhile). */
-export const EARLY_PAGE_ID = 'sheaf-early';
 
 /** Placeholders the requests are captured with: route parameters, the user and the token. */
 export const PLACEHOLDER = {

@@ -18,8 +18,8 @@ export interface EarlyRequests {
   ended?: boolean;
 }
 
-/** The element the early page is drawn in (app/build/early-script.ts's EARLY_PAGE_ID). */
-const EARLY_PAGE_ID = 'sheaf-early';
+/** The element the early page is drawn in (by app/build/early-script.ts). */
+export const EARLY_PAGE_ID = 'sheaf-early';
 
 declare global {
   interface Window {
