@@ -24,6 +24,8 @@ export interface NotesPageTimings {
   app: Percentiles;
   /** The app in a fresh browser context holding only the signed-in cookies (cold cache). */
   appCold: Percentiles;
+  /** The baseline page in a fresh browser context: what a first visit costs the floor itself. */
+  baselineCold: Percentiles;
   /** The baseline page: navigation start → first note item painted. */
   baseline: Percentiles;
   /** The same two requests with fetch in an already loaded page (no navigation). */
@@ -187,8 +189,10 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
     const baseline: number[] = [];
     const fetchOnly: number[] = [];
     const cold: Load[] = [];
+    const baselineCold: number[] = [];
     for (let i = 0; i < loads; i++) {
       cold.push(await coldLoad(browser, signedIn, appPage));
+      baselineCold.push((await coldLoad(browser, signedIn, baselinePage)).firstNote);
       appLoads.push(await timeLoad(page, appPage));
       baseline.push((await timeLoad(page, baselinePage)).firstNote);
       fetchOnly.push(
@@ -208,6 +212,7 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
       loads,
       app,
       appCold,
+      baselineCold: percentiles(baselineCold),
       coldWaterfall: coldMedian.resources.sort((a, b) => a.start - b.start),
       baseline: percentiles(baseline),
       fetchOnly: percentiles(fetchOnly),
@@ -244,7 +249,7 @@ export function notesPageSection(b: NotesPageTimings, rest: Stats, stackUrl: str
       'loads each, alternating with the baseline. Timed in the page from navigation start to the',
       'animation frame after the first note item is in the DOM — drawn by index.html from the early',
       "response before the app's code has run (app/build/early-page.ts), or by the app; either is",
-      'what a person sees. The fresh-context row opens a new',
+      'what a person sees. The fresh-context rows open a new',
       'browser context for each load holding only the signed-in cookies, so nothing is cached',
       '(scripts, compiled code, CORS preflights): a first visit. The preview server sends the hashed',
       'assets as immutable, as a production host does (app/build/asset-caching.ts), so a warm load',
@@ -263,6 +268,7 @@ export function notesPageSection(b: NotesPageTimings, rest: Stats, stackUrl: str
           row('static page + the 2 list requests — baseline', b.baseline, b.baseline),
           row('the app, /n/:notebookId', b.app, b.baseline),
           row('the app, fresh context (cookies only, nothing cached)', b.appCold, b.baseline),
+          row('the baseline page, fresh context (for scale)', b.baselineCold, b.baseline),
           row('the 2 list requests alone (fetch, page already loaded)', b.fetchOnly, b.baseline),
           row('(for scale) REST first page via supabase-js from Node, above', rest, b.baseline),
         ],
