@@ -18,9 +18,7 @@ import {
   notesListOptions,
   pinnedNotesOptions,
 } from './query-options.ts';
-import type { NoteSort } from './types.ts';
-
-const SORTS: NoteSort[] = ['updated', 'created', 'title'];
+import { SORTS } from '../notebook-text.ts';
 
 /** What the prefetch needs of the Supabase handle. */
 export interface PrefetchClients {
@@ -42,8 +40,8 @@ export async function prefetchNotebook(
   if (!notebookId) return;
   const [userId, rest] = await Promise.all([sessionUserId(handle.auth), handle.rest()]);
   if (!userId) return;
-  const sortParam = url.searchParams.get('sort') as NoteSort | null;
-  const sort = sortParam && SORTS.includes(sortParam) ? sortParam : 'updated';
+  const sortParam = url.searchParams.get('sort');
+  const sort = SORTS.find((s) => s.value === sortParam)?.value ?? 'updated';
   const tag = url.searchParams.get('tag') || null;
   // The list as it opens by default comes with the notebook and the pins in one request; a
   // sorted or filtered one asks for its own page.
