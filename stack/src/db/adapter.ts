@@ -106,10 +106,15 @@ export interface PgError extends Error {
   constraint?: string;
 }
 
+/**
+ * True for an error carrying a SQLSTATE. A socket's error is not one even when its errno code
+ * looks like one ("EPIPE" is five capitals too): Node's system errors name their `syscall`.
+ */
 export function isPgError(error: unknown): error is PgError {
   return (
     error instanceof Error &&
     typeof (error as PgError).code === 'string' &&
-    /^[0-9A-Z]{5}$/.test((error as PgError).code!)
+    /^[0-9A-Z]{5}$/.test((error as PgError).code!) &&
+    (error as { syscall?: unknown }).syscall === undefined
   );
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { isPgError } from './adapter.ts';
 import {
   DatabaseUnavailableError,
   classifyConnectionError,
@@ -26,6 +27,25 @@ describe('classifying driver errors', () => {
       'session',
     );
     expect(error).toMatchObject({ phase: 'session', code: '08006' });
+  });
+
+  it('turns a write to a closed socket (EPIPE, five capitals like a SQLSTATE) into a lost session', () => {
+    // Node's error for a write after the server closed the connection, as the chaos suite met it
+    // during a restart: it was once taken for a SQLSTATE sent by the server and answered 400.
+    const broken = Object.assign(new Error('write EPIPE'), {
+      code: 'EPIPE',
+      errno: -32,
+      syscall: 'write',
+    });
+    const error = classifyConnectionError(broken, 'session', 2);
+    expect(error).toBeInstanceOf(DatabaseUnavailableError);
+    expect(error).toMatchObject({ phase: 'session', code: '08006', retryAfterSeconds: 2 });
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(isPgError(broken)).toBe(false);
+    expect(isPgError(serverError('57P01'))).toBe(true);
+    // Any other errno of a socket call is the connection failing too, whatever its spelling.
+    const other = Object.assign(new Error('read EPROTO'), { code: 'EPROTO', syscall: 'read' });
+    expect(classifyConnectionError(other, 'session')).toMatchObject({ phase: 'session' });
   });
 
   it('treats the server refusing a new connection (starting up) as the connection failing', () => {

@@ -2,7 +2,7 @@
 // Postgres (the connection could not be made, or was lost mid-work), so each service can answer
 // with its own "database unavailable" error instead of a 500. Errors the server itself sent keep
 // their SQLSTATE (57P01 admin_shutdown …); isDatabaseUnavailable() recognises those too.
-import type { PgError } from './adapter.ts';
+import { isPgError, type PgError } from './adapter.ts';
 
 /**
  * - `connect`: no connection could be opened (refused, the server is starting or shutting down).
@@ -73,14 +73,14 @@ export function classifyConnectionError(
   retryAfterSeconds?: number,
 ): unknown {
   if (!(error instanceof Error) || error instanceof DatabaseUnavailableError) return error;
-  const code = (error as { code?: unknown }).code;
-  const fromServer = typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
+  const { code, syscall } = error as { code?: unknown; syscall?: unknown };
+  const fromServer = isPgError(error);
+  const network = typeof code === 'string' && (NETWORK_CODES.has(code) || syscall !== undefined);
   if (fromServer && phase === 'session') return error;
   if (error.message === 'timeout exceeded when trying to connect')
     return new DatabaseUnavailableError('acquire-timeout', error.message, retryAfterSeconds, {
       cause: error,
     });
-  const network = typeof code === 'string' && NETWORK_CODES.has(code);
   if (fromServer || network || LOST_CONNECTION.test(error.message))
     return new DatabaseUnavailableError(phase, error.message, retryAfterSeconds, { cause: error });
   return error;
