@@ -24,6 +24,10 @@ export interface NotesPageTimings {
   app: Percentiles;
   /** The app in a fresh browser context holding only the signed-in cookies (cold cache). */
   appCold: Percentiles;
+  /** Navigation start → the app's own first note painted (it has taken over from index.html's
+   * early page and the page can be used), warm and in a fresh context. */
+  appReady: Percentiles;
+  appReadyCold: Percentiles;
   /** The baseline page in a fresh browser context: what a first visit costs the floor itself. */
   baselineCold: Percentiles;
   /** The baseline page: navigation start → first note item painted. */
@@ -46,6 +50,8 @@ export interface Resource {
 interface Load {
   firstNote: number;
   resources: Resource[];
+  /** The app's own first note (in #root), for the app's pages. */
+  appNote?: number;
 }
 
 export interface NotesPageInput {
@@ -68,7 +74,8 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 /** Records when the first note item is attached and the frame after it, with the resources
  * fetched by then (runs in every page), and reports it on the console: waiting for it with
  * page.waitForFunction would make Playwright inject its script into the page while it loads,
- * taking the page's main thread in the middle of the time measured. */
+ * taking the page's main thread in the middle of the time measured. Then the same for the
+ * app's own first note (in #root), reported apart. */
 function watchFirstNote() {
   const observer = new MutationObserver(() => {
     if (!document.querySelector('[data-testid="note-item"]')) return;
@@ -84,6 +91,12 @@ function watchFirstNote() {
     });
   });
   observer.observe(document, { childList: true, subtree: true });
+  const app = new MutationObserver(() => {
+    if (!document.querySelector('#root [data-testid="note-item"]')) return;
+    app.disconnect();
+    requestAnimationFrame(() => console.debug(`__appNote ${performance.now()}`));
+  });
+  app.observe(document, { childList: true, subtree: true });
 }
 
 /** A static page doing what the notes list does first, minus the app. */
@@ -119,27 +132,41 @@ window.__firstPage().then(([pinned, rest]) => {
 }
 
 /** A load in a new context with only the given cookies and storage: nothing cached. */
-async function coldLoad(browser: Browser, state: StorageState, url: string): Promise<Load> {
+async function coldLoad(
+  browser: Browser,
+  state: StorageState,
+  url: string,
+  app: boolean,
+): Promise<Load> {
   const context = await browser.newContext({ viewport: VIEWPORT, storageState: state });
   try {
     await context.addInitScript(watchFirstNote);
-    return await timeLoad(await context.newPage(), url);
+    return await timeLoad(await context.newPage(), url, app);
   } finally {
     await context.close();
   }
 }
 
 const REPORT = '__firstNote ';
+const APP_REPORT = '__appNote ';
 
-/** One full navigation to url, timed from navigation start to the first note shown. */
-async function timeLoad(page: Page, url: string): Promise<Load> {
+/** One full navigation to url, timed from navigation start to the first note shown (and, on
+ * the app's page, to the app's own first note). */
+async function timeLoad(page: Page, url: string, app: boolean): Promise<Load> {
   await page.goto('about:blank');
-  const report = page.waitForEvent('console', {
-    predicate: (message) => message.text().startsWith(REPORT),
-    timeout: 30_000,
-  });
+  const reported = (prefix: string) =>
+    page
+      .waitForEvent('console', {
+        predicate: (message) => message.text().startsWith(prefix),
+        timeout: 30_000,
+      })
+      .then((message) => message.text().slice(prefix.length));
+  const report = reported(REPORT);
+  const appReport = app ? reported(APP_REPORT) : undefined;
   await page.goto(url, { waitUntil: 'commit' });
-  return JSON.parse((await report).text().slice(REPORT.length)) as Load;
+  const load = JSON.parse(await report) as Load;
+  if (appReport) load.appNote = Number(await appReport);
+  return load;
 }
 
 export async function measureNotesPage(input: NotesPageInput): Promise<NotesPageTimings> {
@@ -181,8 +208,8 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
 
     const appPage = `${appUrl}/n/${notebookId}`;
     const baselinePage = `${appUrl}/${BASELINE_FILE}`;
-    await timeLoad(page, appPage);
-    await timeLoad(page, baselinePage);
+    await timeLoad(page, appPage, true);
+    await timeLoad(page, baselinePage, false);
 
     // Alternate the two pages so drift on this shared machine hits both alike.
     const appLoads: Load[] = [];
@@ -191,10 +218,10 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
     const cold: Load[] = [];
     const baselineCold: number[] = [];
     for (let i = 0; i < loads; i++) {
-      cold.push(await coldLoad(browser, signedIn, appPage));
-      baselineCold.push((await coldLoad(browser, signedIn, baselinePage)).firstNote);
-      appLoads.push(await timeLoad(page, appPage));
-      baseline.push((await timeLoad(page, baselinePage)).firstNote);
+      cold.push(await coldLoad(browser, signedIn, appPage, true));
+      baselineCold.push((await coldLoad(browser, signedIn, baselinePage, false)).firstNote);
+      appLoads.push(await timeLoad(page, appPage, true));
+      baseline.push((await timeLoad(page, baselinePage, false)).firstNote);
       fetchOnly.push(
         await page.evaluate(async () => {
           const w = window as unknown as { __firstPage(): Promise<unknown> };
@@ -212,6 +239,8 @@ export async function measureNotesPage(input: NotesPageInput): Promise<NotesPage
       loads,
       app,
       appCold,
+      appReady: percentiles(appLoads.map((l) => l.appNote!)),
+      appReadyCold: percentiles(cold.map((l) => l.appNote!)),
       baselineCold: percentiles(baselineCold),
       coldWaterfall: coldMedian.resources.sort((a, b) => a.start - b.start),
       baseline: percentiles(baseline),
@@ -254,7 +283,8 @@ export function notesPageSection(b: NotesPageTimings, rest: Stats, stackUrl: str
       '(scripts, compiled code, CORS preflights): a first visit. The preview server sends the hashed',
       'assets as immutable, as a production host does (app/build/asset-caching.ts), so a warm load',
       'asks it for index.html only; the page reports its first note on the console (nothing is',
-      'injected into it while it loads).',
+      'injected into it while it loads). The "app in charge" rows time the app’s own first note:',
+      "it has replaced index.html's early page, and links, keys and live updates work from then on.",
       '',
       'Baseline: a static page on the same preview server that makes exactly the requests the notes',
       "list needs (the person's pinned notes + the first 50 notes, same columns, same token) with",
@@ -269,6 +299,8 @@ export function notesPageSection(b: NotesPageTimings, rest: Stats, stackUrl: str
           row('the app, /n/:notebookId', b.app, b.baseline),
           row('the app, fresh context (cookies only, nothing cached)', b.appCold, b.baseline),
           row('the baseline page, fresh context (for scale)', b.baselineCold, b.baseline),
+          row('(for scale) the app in charge: its own first note, warm', b.appReady, b.baseline),
+          row('(for scale) the app in charge, fresh context', b.appReadyCold, b.baseline),
           row('the 2 list requests alone (fetch, page already loaded)', b.fetchOnly, b.baseline),
           row('(for scale) REST first page via supabase-js from Node, above', rest, b.baseline),
         ],

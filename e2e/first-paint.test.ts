@@ -3,9 +3,12 @@
 // frame it draws its own page. Checked with the app's JavaScript held back: the notes, the pinned
 // one first, the name and the role are on screen, inert and hidden from assistive technology;
 // once the code is let through the early page is gone and nothing has moved — at 360 px and on
-// a desktop. Nothing is drawn for a notebook the person cannot read, and the app says so itself.
+// a desktop. On a first visit nothing but the page's request and index.html's stylesheet is asked
+// for before the notes are drawn. Nothing is drawn for a notebook the person cannot read, and
+// the app says so itself.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EARLY_PAGE_WAIT_MS } from '../app/build/early-script.ts';
 import { signedInPerson, type Person } from './notes-support/notes-steps.ts';
 import { seriousViolations } from './support/axe.ts';
 import { startE2E, type E2E } from './support/harness.ts';
@@ -107,7 +110,81 @@ async function openAndCompare(page: Page, name: string) {
   }
 }
 
+interface Loading {
+  /** Every stylesheet and script the page's own scripts added, in order, ms from navigation. */
+  added: { at: number; what: string; href: string }[];
+  /** When the early page was attached, the stylesheets the document linked then, and those it
+   * was drawn with (at the next frame: a stylesheet in <head> holds every frame until loaded). */
+  early?: { at: number; links: string[]; sheets?: (string | null)[] };
+}
+
+/** Runs in the page before its scripts: records what they add to <head>, and the early page. */
+function recordLoading() {
+  const w = window as unknown as { __loading: Loading };
+  const loading: Loading = (w.__loading = { added: [] });
+  const append = HTMLHeadElement.prototype.appendChild;
+  HTMLHeadElement.prototype.appendChild = function <T extends Node>(
+    this: HTMLHeadElement,
+    node: T,
+  ) {
+    if (node instanceof HTMLLinkElement || node instanceof HTMLScriptElement) {
+      const what = node instanceof HTMLLinkElement ? node.rel : `script ${node.type}`;
+      const href = node instanceof HTMLLinkElement ? node.href : node.src;
+      loading.added.push({ at: performance.now(), what, href });
+    }
+    return append.call(this, node) as T;
+  };
+  const observer = new MutationObserver(() => {
+    if (!document.getElementById('sheaf-early')) return;
+    observer.disconnect();
+    const links = document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]');
+    const early = { at: performance.now(), links: Array.from(links, (link) => link.href) };
+    loading.early = early;
+    requestAnimationFrame(() => {
+      Object.assign(early, { sheets: Array.from(document.styleSheets, (sheet) => sheet.href) });
+    });
+  });
+  observer.observe(document, { childList: true, subtree: true });
+}
+
 describe('a notebook’s first paint', () => {
+  it('on a first visit asks for no script, and no stylesheet but index.html’s, before the notes are drawn', async () => {
+    const storageState = await owner.page.context().storageState();
+    const context = await e2e.browser.newContext({
+      storageState,
+      viewport: { width: 1280, height: 800 },
+    });
+    try {
+      await context.addInitScript(recordLoading);
+      const page = await context.newPage();
+      const response = await page.goto(`${e2e.appUrl}/n/${notebookId}`, { waitUntil: 'commit' });
+      // The document itself names no script to fetch: its inline script asks for them.
+      const html = (await response!.text()).replace(/<script>[\s\S]*?<\/script>/g, '');
+      expect(html).not.toMatch(/modulepreload|<script|\.js"/);
+      expect(html.match(/<link rel="stylesheet"[^>]*>/g)).toHaveLength(1);
+      await page.locator('#root [data-testid="note-item"]').first().waitFor();
+      const loading = await page.evaluate(
+        () => (window as unknown as { __loading: Loading }).__loading,
+      );
+      expect(loading.early).toBeDefined();
+      const { at: drawnAt, links, sheets } = loading.early!;
+      const indexCss = expect.stringMatching(/\/assets\/index-[\w-]+\.css$/);
+      expect(links).toEqual([indexCss]);
+      expect(sheets).toEqual([indexCss]);
+      // Scripts come after the drawing (or once the longest wait for it is over): the entry's
+      // chunks and the route's, and then the entry itself.
+      const scripts = loading.added.filter(
+        (a) => a.what === 'modulepreload' || a.what === 'script module',
+      );
+      expect(scripts.length).toBeGreaterThan(3);
+      expect(scripts[0]!.at >= drawnAt || scripts[0]!.at >= EARLY_PAGE_WAIT_MS).toBe(true);
+      expect(scripts.findIndex((a) => a.what === 'script module')).toBeGreaterThan(2);
+      expect(loading.added.filter((a) => a.what === 'stylesheet' && a.at < drawnAt)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the notes before the app’s code has loaded, and nothing moves when the app takes over', async () => {
     await openAndCompare(owner.page, 'first-paint-1280');
   });

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRestClient } from '../src/lib/rest-client.ts';
 import { noteKeys } from '../src/notes/data/keys.ts';
 import { prefetchNotebook } from '../src/notes/data/prefetch.ts';
-import { captureRequests, paintIndex } from './early-requests.ts';
+import { captureRequests, entryFiles, paintIndex, startedByScript } from './early-requests.ts';
 import { PLACEHOLDER } from './early-script.ts';
 
 const env = { supabaseUrl: 'https://abcd.supabase.co', supabaseKey: 'sb_publishable_test' };
@@ -100,5 +100,46 @@ describe('the early responses in the app', () => {
       pageParams: [null],
     });
     expect(Object.keys(responses)).toHaveLength(0);
+  });
+});
+
+describe('index.html as the build writes it', () => {
+  // Vite's index.html for a build: the entry module, the chunks it preloads, the stylesheet.
+  const vite = `<!doctype html>
+<html lang="en">
+  <head>
+    <script>route preloads</script>
+    <meta charset="UTF-8" />
+    <title>Sheaf</title>
+    <script type="module" crossorigin src="/assets/index-a1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/runtime-b2.js">
+    <link rel="modulepreload" crossorigin href="/assets/preact-c3.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-d4.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+  it('leaves every script to the early script, which fetches the entry and its chunks as it starts the app', () => {
+    expect(entryFiles(vite)).toEqual({
+      entry: '/assets/index-a1.js',
+      preload: ['/assets/index-a1.js', '/assets/runtime-b2.js', '/assets/preact-c3.js'],
+    });
+    const html = startedByScript(vite, 'early()');
+    expect(html).not.toMatch(/modulepreload|type="module"|\.js/);
+    // The charset stays within the first 1024 bytes, the early script runs first, the
+    // stylesheet stays in the markup (every page is drawn with it), the route preloads after.
+    expect(html.indexOf('<meta charset="UTF-8" />')).toBeLessThan(1024);
+    expect(html.indexOf('<script>early()</script>')).toBeLessThan(html.indexOf('route preloads'));
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-d4.css">');
+    expect(html.match(/charset/g)).toHaveLength(1);
+  });
+
+  it('fails the build when index.html is not as expected', () => {
+    expect(() => entryFiles('<html><head></head></html>')).toThrow(/no entry module/);
+    expect(() => startedByScript(vite.replace(/<meta charset[^>]*>/, ''), 'x')).toThrow(
+      /not as expected/,
+    );
   });
 });

@@ -85,16 +85,28 @@ export function paintIndex(requests: EarlyRequest[]): number {
 
 /** The entry module's script element as Vite writes it into index.html. */
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** A chunk index.html preloads for the entry, as Vite writes it. */
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/** The entry module of Vite's index.html and every chunk to fetch as it starts: itself, then
+ * those the page preloads for it. */
+export function entryFiles(html: string): { entry: string; preload: string[] } {
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error('early-requests: index.html has no entry module script');
+  return { entry, preload: [entry, ...Array.from(html.matchAll(MODULE_PRELOAD), (m) => m[1]!)] };
+}
 
 /** index.html with the early script first in <head> (after the charset, which must come within
- * its first 1024 bytes) and the entry module preloaded rather than run: the script runs it. */
+ * its first 1024 bytes), and neither the entry module nor its preloads: the script asks for
+ * them when it starts the app (entryFiles). Anything else in it stays, its stylesheet too. */
 export function startedByScript(html: string, script: string): string {
   const charset = /\s*<meta charset="[^"]*"\s*\/?>/i;
   if (!charset.test(html) || !ENTRY_SCRIPT.test(html) || !/<head>/.test(html))
     throw new Error('early-requests: index.html is not as expected (head, charset, entry)');
   return html
     .replace(charset, '')
-    .replace(ENTRY_SCRIPT, '<link rel="modulepreload" crossorigin href="$1">')
+    .replace(MODULE_PRELOAD, '')
+    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
     .replace('<head>', `<head>\n    <meta charset="UTF-8" />\n    <script>${script}</script>`);
 }
 
@@ -127,10 +139,9 @@ export function earlyRequests(): Plugin {
           builtChunks(ctx.bundle),
           base,
         )(NOTEBOOK_PAGE).filter((f) => f.endsWith('.css'));
-        const entry = ENTRY_SCRIPT.exec(html)?.[1];
-        if (!entry) throw new Error('early-requests: index.html has no entry module script');
+        const { entry, preload } = entryFiles(html);
         const paint = { css, text: EARLY_PAGE_TEXT };
-        return startedByScript(html, earlyScript({ cookie, routes, paint, entry }));
+        return startedByScript(html, earlyScript({ cookie, routes, paint, entry, preload }));
       },
     },
   };

@@ -3,6 +3,7 @@ import { EARLY_PAGE_TEXT } from './early-requests.ts';
 import {
   EARLY_PAGE_WAIT_MS,
   earlyScript,
+  HELD_PRELOADS,
   PLACEHOLDER,
   type EarlyScriptConfig,
 } from './early-script.ts';
@@ -13,10 +14,12 @@ const USER = '2d9f5c6a-3333-4c4d-9e5f-7a8b9c0d1e2f';
 const COOKIE = 'sb-127-auth-token';
 
 const ENTRY = '/assets/index-abc.js';
+const PRELOAD = [ENTRY, '/assets/preact-def.js'];
 
 const config: EarlyScriptConfig = {
   cookie: COOKIE,
   entry: ENTRY,
+  preload: PRELOAD,
   routes: [
     {
       pattern: '^/n/([^/]+)/?$',
@@ -149,6 +152,7 @@ describe('the early requests script', () => {
     const both: EarlyScriptConfig = {
       cookie: COOKIE,
       entry: ENTRY,
+      preload: PRELOAD,
       routes: config.routes.map((r) => ({ ...r, requests: [shared, ...r.requests] })),
     };
     const script = earlyScript(both);
@@ -177,23 +181,60 @@ describe('the early requests script', () => {
       routes: config.routes.map((r) => ({ ...r, paint: 0 })),
       paint: { css: [], text: EARLY_PAGE_TEXT },
     };
+    const preloaded = (added: Record<string, unknown>[]) =>
+      added.filter((el) => el.tag === 'link' && el.rel === 'modulepreload').map((el) => el.href);
     function runPainting(token: string, factors: object[] = []) {
       const fetch = vi.fn(() => Promise.resolve(new Response('[]')));
       const document = fakeDocument(
         sessionCookie(session(3600, { access_token: token, user: { id: USER, factors } })),
       );
+      const window: Record<string, unknown> = {};
       new Function('window', 'document', 'location', 'fetch', earlyScript(painting))(
-        {},
+        window,
         document,
         { pathname: `/n/${NOTEBOOK}`, search: '' },
         fetch,
       );
-      return { fetch, added: document.added };
+      return { fetch, added: document.added, window };
     }
 
     afterEach(() => {
       vi.useRealTimers();
       vi.unstubAllGlobals();
+    });
+
+    it('fetches the entry and its chunks first, then runs it', () => {
+      const { added } = run('', '/sign-in');
+      expect(preloaded(added)).toEqual(PRELOAD);
+      expect(added.findIndex((el) => el.src === ENTRY)).toBe(PRELOAD.length);
+    });
+
+    it('asks for no script while it draws a page early, holding the route’s preloads until the app starts', async () => {
+      const { added, window } = runPainting(jwt({ aal: 'aal1' }));
+      expect(added).toEqual([]);
+      // The route preload script, which runs next, leaves its script preloads here.
+      const held = window[HELD_PRELOADS] as (() => void)[];
+      expect(held).toEqual([]);
+      const routeChunk = vi.fn(() =>
+        added.push({ tag: 'link', rel: 'modulepreload', href: 'r.js' }),
+      );
+      held.push(routeChunk);
+      await vi.waitFor(() => expect(entryAdded(added)).toHaveLength(1));
+      expect(routeChunk).toHaveBeenCalledOnce();
+      expect(preloaded(added)).toEqual([...PRELOAD, 'r.js']);
+      expect(window[HELD_PRELOADS]).toBeNull();
+    });
+
+    it('holds nothing back on a page it does not draw', () => {
+      const window: Record<string, unknown> = {};
+      new Function('window', 'document', 'location', 'fetch', earlyScript(painting))(
+        window,
+        fakeDocument(sessionCookie(session(3600))),
+        { pathname: '/settings/profile', search: '' },
+        vi.fn(),
+      );
+      // The app has started: the route preload script adds its links at once.
+      expect(Array.isArray(window[HELD_PRELOADS])).toBe(false);
     });
 
     it('runs the entry module on every page, as the document would have', () => {
@@ -225,6 +266,8 @@ describe('the early requests script', () => {
         vi.fn(),
       );
       expect(entryAdded(document.added)).toHaveLength(0);
+      // Its chunks are on their way meanwhile.
+      expect(preloaded(document.added)).toEqual(PRELOAD);
       observers[0]!();
       expect(entryAdded(document.added)).toHaveLength(0);
       document.state.parsed = true;

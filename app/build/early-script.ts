@@ -40,7 +40,14 @@ export interface EarlyScriptConfig {
   paint?: EarlyPaint;
   /** The app's entry module: the script starts it (see earlyScript). */
   entry: string;
+  /** The chunks the entry imports: modulepreloaded as the app starts (see earlyScript). */
+  preload: string[];
 }
+
+/** While the script holds the app back to draw a page early, the route preload script
+ * (route-preload.ts) puts each of its script preloads in `window[HELD_PRELOADS]` (functions)
+ * instead of adding it; starting the app runs them. */
+export const HELD_PRELOADS = '__sheafHeldPreloads';
 
 /** Placeholders the requests are captured with: route parameters, the user and the token. */
 export const PLACEHOLDER = {
@@ -65,8 +72,14 @@ export const EARLY_PAGE_WAIT_MS = 500;
  * parsed (with it all of <head>) or, when it draws the page early, in the frame after the page
  * is drawn (or at once when it could not be, or after EARLY_PAGE_WAIT_MS): the app's code takes
  * the main thread for tens of milliseconds as it runs, and the responses the page is drawn from
- * could only be read after that. The page's stylesheets are added once <head> has been parsed
- * too, after index.html's own, in the order the app would add them. */
+ * could only be read after that. The app's scripts are not even asked for before then — the
+ * entry's chunks are preloaded as it starts, and the route preload script's are held
+ * (HELD_PRELOADS) — because on a first visit they compete with the page's request and
+ * stylesheets for the network and the server, and each one that arrives is compiled on the
+ * main thread. The page's stylesheets are added once <head> has been parsed too, after
+ * index.html's own, in the order the app would add them; then the date formatter the list uses
+ * is made once (its locale data takes tens of milliseconds to load in a new browser context),
+ * while the responses are on their way. */
 export function earlyScript(config: EarlyScriptConfig): string {
   const requests = indexedList<EarlyRequest>((r) => JSON.stringify(r));
   const routes = config.routes.map((r) => ({
@@ -86,10 +99,14 @@ export function earlyScript(config: EarlyScriptConfig): string {
     lifetime: EARLY_PAGE_LIFETIME_MS,
     wait: EARLY_PAGE_WAIT_MS,
     entry: config.entry,
+    preload: config.preload,
+    held: HELD_PRELOADS,
   });
-  const script = `(function(){var C=${json.replace(/</g, '\\u003c')},gated=false,started=false;
+  const script = `(function(){var C=${json.replace(/</g, '\\u003c')},gated=false,loaded=false,started=false;
 function parsed(fn){if(document.getElementById('root')){fn();return}var o=new MutationObserver(function(){if(document.getElementById('root')){o.disconnect();fn()}});o.observe(document.documentElement,{childList:true,subtree:true})}
-function start(){if(started)return;if(!document.getElementById('root')){parsed(start);return}
+function load(){if(loaded)return;loaded=true;C.preload.forEach(function(href){var l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.appendChild(l)});
+var h=window[C.held];window[C.held]=null;if(h)h.forEach(function(f){f()})}
+function start(){load();if(started)return;if(!document.getElementById('root')){parsed(start);return}
 started=true;var m=document.createElement('script');m.type='module';m.crossOrigin='';m.src=C.entry;document.head.appendChild(m)}
 try{var P=C.placeholder,ID=/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 if(/[?&](sort|tag)=/.test(location.search))return;
@@ -109,11 +126,11 @@ copies.push(f.then(function(x){return x.ok?x.clone().json():null}).catch(functio
 window.__sheafEarly=early;
 var aal=JSON.parse(atob(s.access_token.split('.')[1].replace(/-/g,'+').replace(/_/g,'/'))).aal,factors=s.user.factors||[];
 var mfa=factors.some(function(f){return f&&f.status==='verified'})&&aal!=='aal2';
-if(route.paint!=null&&C.paint&&!mfa){gated=true;paint(early,copies[route.paint],values,s.user)}}catch(e){gated=false}finally{if(!gated)start()}
+if(route.paint!=null&&C.paint&&!mfa){gated=true;window[C.held]=[];paint(early,copies[route.paint],values,s.user)}}catch(e){gated=false}finally{if(!gated)start()}
 function paint(early,copy,values,user){setTimeout(start,C.wait);
-setTimeout(function(){try{new Intl.DateTimeFormat(undefined,{dateStyle:'medium'}).format(0)}catch(e){}},0);
 var css=C.paint.css.map(function(href){return new Promise(function(ok,no){var add=function(){var l=document.createElement('link');l.rel='stylesheet';l.crossOrigin='';l.href=href;l.onload=ok;l.onerror=no;document.head.appendChild(l)};
 parsed(add)})});
+parsed(function(){setTimeout(function(){try{new Intl.DateTimeFormat(undefined,{dateStyle:'medium'}).format(0)}catch(e){}},0)});
 var draw=${earlyPageHtml.toString()};
 Promise.all([copy].concat(css)).then(function(v){
 if(window.__sheafEarly!==early||early.ended||location.pathname!==early.path)return;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HELD_PRELOADS } from './early-script.ts';
 import { routePreloadScript, type BuiltChunk } from './route-preload.ts';
 
 const chunk = (
@@ -46,17 +47,20 @@ interface Link {
   fetchPriority: string;
 }
 
-/** Runs the script on a page at this path, with or without a session cookie. */
-function preloads(pathname: string, cookie: string): Link[] {
+/** Runs the script on a page at this path, with or without a session cookie (and with this
+ * window: the early script's, holding preloads or not). */
+function preloads(pathname: string, cookie: string, window: Record<string, unknown> = {}): Link[] {
   const head: Link[] = [];
   const document = {
     cookie,
     createElement: () => ({}) as Link,
     head: { appendChild: (l: Link) => head.push({ ...l }) },
   };
-  new Function('document', 'location', routePreloadScript(built, table, '/'))(document, {
-    pathname,
-  });
+  new Function('window', 'document', 'location', routePreloadScript(built, table, '/'))(
+    window,
+    document,
+    { pathname },
+  );
   return head;
 }
 
@@ -70,6 +74,25 @@ describe('the route preload script', () => {
       ['modulepreload', '/assets/data-client.js', 'low'],
     ]);
     expect(links[0]!.as).toBe('style');
+  });
+
+  it('holds its scripts, not its stylesheets, while index.html draws the page before the app', () => {
+    const window: Record<string, unknown> = { [HELD_PRELOADS]: [] };
+    const links = preloads('/n/abc', 'sb-127-auth-token=base64-x', window);
+    expect(links.map((l) => l.href)).toEqual(['/assets/workspace.css']);
+    const held = window[HELD_PRELOADS] as (() => void)[];
+    expect(held).toHaveLength(3);
+    // Starting the app runs them (early-script.ts): the links are then as they would have been.
+    for (const add of held) add();
+    expect(links.slice(1).map((l) => [l.rel, l.href, l.fetchPriority])).toEqual([
+      ['modulepreload', '/assets/workspace.js', 'high'],
+      ['modulepreload', '/assets/use-query.js', 'high'],
+      ['modulepreload', '/assets/data-client.js', 'low'],
+    ]);
+    // Once the app has started (the early script leaves null behind) nothing is held.
+    expect(
+      preloads('/n/abc', 'sb-127-auth-token=base64-x', { [HELD_PRELOADS]: null }),
+    ).toHaveLength(4);
   });
 
   it('never preloads what the entry already loads', () => {

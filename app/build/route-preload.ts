@@ -8,6 +8,7 @@
 // does not (the guards would redirect).
 // The script goes first in <head>: an inline script after a stylesheet waits for it to load.
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
+import { HELD_PRELOADS } from './early-script.ts';
 import { indexedList } from './indexed-list.ts';
 import { ROUTE_MODULES, type RouteModules } from './route-modules.ts';
 
@@ -21,12 +22,15 @@ interface ChunkInfo {
  * (the page's own files, then those loading beside it, from `beside` on). */
 type Route = [pattern: string, signedIn: boolean, files: number[], beside: number];
 
-/** The inline script: match the path, check for a session cookie, add the links. */
+/** The inline script: match the path, check for a session cookie, add the links — a script's
+ * only once the app starts when the early script is holding it back to draw the page first
+ * (HELD_PRELOADS). */
 function preloadScript(files: string[], routes: Route[]): string {
-  return `(function(){var F=${JSON.stringify(files)},R=${JSON.stringify(routes)},p=location.pathname,s=/(^|;\\s*)sb-[^=]+-auth-token(\\.0)?=/.test(document.cookie);
+  return `(function(){var F=${JSON.stringify(files)},R=${JSON.stringify(routes)},H=${JSON.stringify(HELD_PRELOADS)},p=location.pathname,s=/(^|;\\s*)sb-[^=]+-auth-token(\\.0)?=/.test(document.cookie);
 for(var i=0;i<R.length;i++){var r=R[i];if(r[1]!==s||!new RegExp(r[0]).test(p))continue;
-r[2].forEach(function(n,k){var f=F[n],l=document.createElement('link'),css=/\\.css$/.test(f);
-l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';l.fetchPriority=k<r[3]?'high':'low';l.href=f;document.head.appendChild(l)});break}})();`;
+r[2].forEach(function(n,k){var f=F[n],css=/\\.css$/.test(f),add=function(){var l=document.createElement('link');
+l.rel=css?'preload':'modulepreload';if(css)l.as='style';l.crossOrigin='';l.fetchPriority=k<r[3]?'high':'low';l.href=f;document.head.appendChild(l)};
+if(!css&&Array.isArray(window[H]))window[H].push(add);else add()});break}})();`;
 }
 
 /** A built chunk, as much of it as the plan needs (Vite's OutputChunk). */
