@@ -40,7 +40,7 @@ export interface EarlyScriptConfig {
   paint?: EarlyPaint;
   /** The app's entry module: the script starts it (see earlyScript). */
   entry: string;
-  /** The chunks the entry imports: modulepreloaded as the app starts (see earlyScript). */
+  /** The entry and the chunks it imports: modulepreloaded as the app starts (see earlyScript). */
   preload: string[];
 }
 
