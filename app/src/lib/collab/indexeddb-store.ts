@@ -106,7 +106,11 @@ export class IndexedDbLocalStore implements LocalStore {
     const db = this.persistence?.db;
     if (!db || this.closed) return;
     const scope = typeof stores === 'string' ? [stores] : stores;
-    fn(db.transaction(scope, 'readwrite').objectStore(scope[scope.length - 1]!));
+    const tx = db.transaction(scope, 'readwrite');
+    fn(tx.objectStore(scope[scope.length - 1]!));
+    // Committed now rather than when this task ends: a tab closed right after a keystroke
+    // would otherwise take the keystroke's write with it.
+    tx.commit?.();
   }
 
   private key(kind: 'pending' | 'held', n: number): string {
