@@ -46,6 +46,9 @@ describe('planAuthEvent (DESIGN.md session table)', () => {
     const plan = planAuthEvent('SIGNED_OUT', at('/settings/profile'));
     expect(plan).toMatchObject({ clearCache: true, notice: SIGNED_OUT_NOTICE });
     expect(plan.forgetReturnTo).toBe(false);
+    // The page is remembered before the tab leaves it, to come back to after signing in.
+    expect(plan.rememberPage).toBe(true);
+    expect(planAuthEvent('SIGNED_OUT', at('/settings/profile', true)).rememberPage).toBe(false);
   });
 
   it('TOKEN_REFRESHED changes nothing visible', () => {

@@ -25,6 +25,10 @@ export interface EventPlan {
   notice: string | null;
   /** Forget the remembered page (an intended sign-out starts afresh next time). */
   forgetReturnTo: boolean;
+  /** Remember the page the user is on, to come back to after signing in again (a sign-out they
+   * did not ask for here). Done before leaving it: the protected guard remembers it too, but
+   * only if it renders the signed-out state before the navigation takes it off screen. */
+  rememberPage: boolean;
 }
 
 const NONE: EventPlan = {
@@ -34,6 +38,7 @@ const NONE: EventPlan = {
   navigate: null,
   notice: null,
   forgetReturnTo: false,
+  rememberPage: false,
 };
 
 export const SIGNED_OUT_NOTICE = 'You have been signed out. Sign in again to continue.';
@@ -56,6 +61,7 @@ export function planAuthEvent(event: AuthChangeEvent, ctx: EventContext): EventP
           (ctx.pathname === '/sign-in' ? null : '/sign-in'),
         notice: ctx.signOutRequestedHere ? null : SIGNED_OUT_NOTICE,
         forgetReturnTo: ctx.signOutRequestedHere,
+        rememberPage: !ctx.signOutRequestedHere,
       };
     case 'TOKEN_REFRESHED':
       return NONE;

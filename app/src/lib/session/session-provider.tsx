@@ -10,7 +10,7 @@ import { useAuth } from '../supabase.ts';
 import { planAuthEvent } from './auth-event-plan.ts';
 import { describeSession, verifiedClaims } from './describe-session.ts';
 import { initialSession, sameSession } from './initial-session.ts';
-import { forgetReturnTo, peekReturnTo } from './paths.ts';
+import { forgetReturnTo, peekReturnTo, rememberReturnTo } from './paths.ts';
 import { SessionContext, type SessionApi, type SessionState } from './session-context.ts';
 
 /** Resolves once the page has settled: a second after it asked, when the browser is idle. */
@@ -31,6 +31,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
   const [state, setState] = useState<SessionState>(() => initialSession(auth));
   const pathname = useRef(location.pathname);
+  const here = useRef(`${location.pathname}${location.search}`);
   const signOutRequested = useRef(false);
   const afterSignOut = useRef<string | null>(null);
   const endingOn = useRef<string | null>(null);
@@ -39,7 +40,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     pathname.current = location.pathname;
-  }, [location.pathname]);
+    here.current = `${location.pathname}${location.search}`;
+  }, [location.pathname, location.search]);
 
   useEffect(() => {
     let latest = 0;
@@ -94,6 +96,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         forgetEarlyRequests();
       }
       if (plan.forgetReturnTo) forgetReturnTo();
+      if (plan.rememberPage && !repeated) rememberReturnTo(here.current);
       // The same session as shown (the one read at start, or a repeated event): keep the state,
       // so the page does not render again.
       setState((now) => (sameSession(now, next) ? now : next));
