@@ -83,8 +83,8 @@ export function paintIndex(requests: EarlyRequest[]): number {
   return at;
 }
 
-/** The entry module's script element as Vite writes it into index.html. */
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** The entry module's script element as Vite writes it into index.html (with its indent). */
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
 /** A chunk index.html preloads for the entry, as Vite writes it. */
 const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
@@ -106,7 +106,7 @@ export function startedByScript(html: string, script: string): string {
   return html
     .replace(charset, '')
     .replace(MODULE_PRELOAD, '')
-    .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+    .replace(ENTRY_SCRIPT, '')
     .replace('<head>', `<head>\n    <meta charset="UTF-8" />\n    <script>${script}</script>`);
 }
 

@@ -30,8 +30,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const location = useLocation();
   const [state, setState] = useState<SessionState>(() => initialSession(auth));
-  const pathname = useRef(location.pathname);
-  const here = useRef(`${location.pathname}${location.search}`);
+  const where = useRef(location);
   const signOutRequested = useRef(false);
   const afterSignOut = useRef<string | null>(null);
   const endingOn = useRef<string | null>(null);
@@ -39,15 +38,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const lastUserId = useRef<string | null>(null);
 
   useEffect(() => {
-    pathname.current = location.pathname;
-    here.current = `${location.pathname}${location.search}`;
-  }, [location.pathname, location.search]);
+    where.current = location;
+  }, [location]);
 
   useEffect(() => {
     let latest = 0;
     const apply = async (event: AuthChangeEvent, session: Session | null, seq: number) => {
       const plan = planAuthEvent(event, {
-        pathname: pathname.current,
+        pathname: where.current.pathname,
         signOutRequestedHere: signOutRequested.current,
         afterSignOut: afterSignOut.current,
       });
@@ -87,7 +85,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // The router renders the new page in a transition; wait until it is on screen, so the
         // signed-out state cannot reach the protected page first.
         const path = endPage.split('?')[0];
-        for (let i = 0; i < 100 && pathname.current !== path; i++)
+        for (let i = 0; i < 100 && where.current.pathname !== path; i++)
           await new Promise((resolve) => setTimeout(resolve, 20));
       }
       if (seq !== latest) return; // a newer event already decided the state
@@ -96,7 +94,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         forgetEarlyRequests();
       }
       if (plan.forgetReturnTo) forgetReturnTo();
-      if (plan.rememberPage && !repeated) rememberReturnTo(here.current);
+      if (plan.rememberPage && !repeated)
+        rememberReturnTo(`${where.current.pathname}${where.current.search}`);
       // The same session as shown (the one read at start, or a repeated event): keep the state,
       // so the page does not render again.
       setState((now) => (sameSession(now, next) ? now : next));
