@@ -107,12 +107,22 @@ describe('notes', () => {
     await newNote(page);
     await page.getByLabel('Title').fill('Temporary');
     await waitSaved(page);
+    // The list agrees with the sentence before it is refetched: reading notes is held meanwhile.
+    await page.route('**/rest/v1/notes?**', async (route) => {
+      if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
+      await route.fallback();
+    });
     await page.getByRole('button', { name: 'Move to trash' }).click();
     await page.getByText('Moved “Temporary” to the trash.').waitFor();
     expect(await page.getByRole('link', { name: 'Temporary' }).count()).toBe(0);
+    await page.unrouteAll({ behavior: 'wait' });
     await page
       .getByText('Moved “Temporary” to the trash.')
       .waitFor({ state: 'detached', timeout: 20_000 });
+    await page
+      .getByRole('navigation', { name: 'Notebooks' })
+      .getByRole('link', { name: 'Field notes 1 note', exact: true })
+      .waitFor();
     const left = await owner.client
       .from('notes')
       .select('title')

@@ -7,6 +7,7 @@ import type { NotebookSummary } from './data/types.ts';
 import { describePeople } from './people.ts';
 import { DeleteNotebookConfirm } from './delete-notebook-confirm.tsx';
 import { RenameNotebookForm } from './rename-notebook-form.tsx';
+import { countOf } from '../lib/text/count.ts';
 
 const ROLE_LABEL = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' } as const;
 
@@ -18,7 +19,6 @@ export function NotebookListItem({
   userId: string;
 }) {
   const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
-  const count = notebook.note_count;
   return (
     <li className="nb-item" data-testid="notebook-item">
       <div className="nb-item__main">
@@ -26,7 +26,7 @@ export function NotebookListItem({
           {notebook.name}
         </Link>
         <span className="nb-item__meta">
-          {count === 1 ? '1 note' : `${count} notes`}
+          {countOf(notebook.note_count, 'note')}
           <span className="badge">{ROLE_LABEL[notebook.role]}</span>
         </span>
         <span className="nb-item__people">{describePeople(notebook.members, userId)}</span>

@@ -27,8 +27,9 @@ function NotebookLinks({ label, notebooks }: { label: string; notebooks: Noteboo
           <li key={nb.id}>
             <NavLink className="sidebar__link" to={`/n/${nb.id}`}>
               <span className="sidebar__name">{nb.name}</span>
-              <span className="sidebar__count" aria-label={`${nb.note_count} notes`}>
+              <span className="sidebar__count">
                 {nb.note_count}
+                <span className="visually-hidden">{nb.note_count === 1 ? ' note' : ' notes'}</span>
               </span>
             </NavLink>
           </li>

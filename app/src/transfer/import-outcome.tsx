@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import type { ImportProgress, ImportResult } from './import/run-import.ts';
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { countOf } from '../lib/text/count.ts';
 
 export function ImportRunning({ progress, onStop }: { progress: ImportProgress; onStop(): void }) {
   return (
@@ -27,7 +26,7 @@ export function ImportRunning({ progress, onStop }: { progress: ImportProgress; 
 }
 
 export function ImportDone({ result, onAgain }: { result: ImportResult; onAgain(): void }) {
-  const summary = `${plural(result.notes, 'note')} and ${plural(result.files, 'file')} into ${plural(
+  const summary = `${countOf(result.notes, 'note')} and ${countOf(result.files, 'file')} into ${countOf(
     result.notebooks.length,
     'notebook',
   )}.`;
@@ -41,7 +40,7 @@ export function ImportDone({ result, onAgain }: { result: ImportResult; onAgain(
           {result.notebooks.map((nb) => (
             <li className="list__item" key={nb.id}>
               <Link to={`/n/${nb.id}`}>Open {nb.name || 'the notebook'}</Link>
-              <span className="import-meta">{plural(nb.notes, 'note')}</span>
+              <span className="import-meta">{countOf(nb.notes, 'note')}</span>
             </li>
           ))}
         </ul>
@@ -49,7 +48,7 @@ export function ImportDone({ result, onAgain }: { result: ImportResult; onAgain(
       {result.problems.length ? (
         <Alert
           tone="error"
-          title={`${plural(result.problems.length, 'item')} could not be imported`}
+          title={`${countOf(result.problems.length, 'item')} could not be imported`}
         >
           <ul className="import-problems">
             {result.problems.map((p, i) => (

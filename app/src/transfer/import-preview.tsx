@@ -6,6 +6,7 @@ import { TextField } from '../ui/text-field.tsx';
 import type { MyNotebook } from './data/my-notebooks-query.ts';
 import type { ImportPlan } from './import/plan-import.ts';
 import type { ImportTarget } from './import/run-import.ts';
+import { countOf } from '../lib/text/count.ts';
 
 interface Props {
   plan: ImportPlan;
@@ -13,8 +14,6 @@ interface Props {
   onStart(target: ImportTarget): void;
   onCancel(): void;
 }
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export function ImportPreview({ plan, notebooks, onStart, onCancel }: Props) {
   const writable = notebooks.filter((nb) => nb.role !== 'viewer');
@@ -58,8 +57,8 @@ export function ImportPreview({ plan, notebooks, onStart, onCancel }: Props) {
                 <strong>{nb.folder ? nb.name : 'Notes chosen on their own'}</strong>
                 <span className="import-meta">
                   {' '}
-                  {plural(nb.notes.length, 'note')},{' '}
-                  {plural(
+                  {countOf(nb.notes.length, 'note')},{' '}
+                  {countOf(
                     nb.notes.reduce((m, n) => m + n.files.length, 0),
                     'file',
                   )}
@@ -103,7 +102,7 @@ export function ImportPreview({ plan, notebooks, onStart, onCancel }: Props) {
       ) : null}
       {plan.skipped.length ? (
         <details className="import-skipped">
-          <summary>{plural(plan.skipped.length, 'file')} will be left out</summary>
+          <summary>{countOf(plan.skipped.length, 'file')} will be left out</summary>
           <ul>
             {plan.skipped.map((s) => (
               <li key={s.source}>
@@ -116,8 +115,8 @@ export function ImportPreview({ plan, notebooks, onStart, onCancel }: Props) {
       <div className="actions">
         {notes > 0 ? (
           <Button type="submit">
-            Import {plural(notes, 'note')}
-            {files ? ` and ${plural(files, 'file')}` : ''}
+            Import {countOf(notes, 'note')}
+            {files ? ` and ${countOf(files, 'file')}` : ''}
           </Button>
         ) : null}
         <Button variant="secondary" onClick={onCancel}>

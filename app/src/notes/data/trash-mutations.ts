@@ -1,9 +1,10 @@
 // Trash: move a note there (the database stamps when and by whom), restore it, or delete it for
 // good — its files are removed through Storage first, then the row (its attachment rows and
-// versions cascade). Each refreshes the lists, the note and the trash. The data client is loaded
+// versions cascade). A note trashed leaves the cached lists at once. Each refreshes the lists, the note and the trash. The data client is loaded
 // when one runs, so a page with these actions renders without waiting for it.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useSupabaseLoader, type Supabase } from '../../lib/supabase.ts';
+import { dropFromLists } from './cached-lists.ts';
 import { noteKeys } from './keys.ts';
 import { NOTE_COLUMNS, type Note } from './types.ts';
 
@@ -37,7 +38,10 @@ export function useMoveToTrashMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (note: Target) => setTrashed(await load(), note.id, true),
-    onSuccess: (note) => queryClient.setQueryData(noteKeys.detail(note.id), note),
+    onSuccess: (note) => {
+      queryClient.setQueryData(noteKeys.detail(note.id), note);
+      dropFromLists(queryClient, note);
+    },
     onSettled: (_data, _error, note) => refresh(queryClient, note),
   });
 }

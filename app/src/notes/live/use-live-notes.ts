@@ -6,15 +6,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { coalesce, useLive } from '../../lib/collab/use-live.ts';
+import { rowsOf, type CachedList } from '../data/cached-lists.ts';
 import { noteKeys } from '../data/keys.ts';
 import type { Note } from '../data/types.ts';
-
-type Rows = { id: string }[];
-
-function rowsOf(data: Rows | { pages: Rows[] } | undefined): Rows {
-  if (!data) return [];
-  return Array.isArray(data) ? data : data.pages.flat();
-}
 
 const PATCHED = ['title', 'tags', 'updated_at', 'deleted_at', 'notebook_id'] as const;
 
@@ -35,7 +29,7 @@ export function useLiveNotes(notebookId: string): void {
       const row = change.new;
       const id = String(row.id ?? change.old.id ?? '');
       const listed = queryClient
-        .getQueriesData<Rows | { pages: Rows[] }>({ queryKey: noteKeys.lists(notebookId) })
+        .getQueriesData<CachedList>({ queryKey: noteKeys.lists(notebookId) })
         .some(([, data]) => rowsOf(data).some((n) => n.id === id));
       if (row.notebook_id === notebookId || listed || change.eventType === 'DELETE') refetch();
       if (change.eventType !== 'UPDATE') return;
