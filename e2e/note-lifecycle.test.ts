@@ -191,6 +191,7 @@ describe('the trash', () => {
     await page.getByLabel('Title').waitFor();
 
     await page.getByRole('button', { name: 'Move to trash' }).click();
+    await page.waitForURL(`**/n/${notebookId}`); // moved: leaving the page now cancels nothing
     await page.goto(`${e2e.appUrl}/trash`);
     await item.getByRole('button', { name: 'Delete forever Planting plan' }).click();
     await item.getByRole('button', { name: 'Yes, delete forever Planting plan' }).click();

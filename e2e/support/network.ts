@@ -1,6 +1,7 @@
 // Playwright helpers for what passes between a page and the network: holding a page's requests
-// until a test lets them through, and waiting for a WebSocket frame the page receives.
-import type { Page } from 'playwright-core';
+// until a test lets them through, waiting for a WebSocket frame the page receives, and losing
+// the connection the way a network does.
+import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
 
 /** Holds the page's requests to `url` until release() (then lets them all through). */
 export async function hold(page: Page, url: string) {
@@ -41,6 +42,44 @@ export function framesTo(page: Page) {
         waiting.add(check);
         check();
       });
+    },
+  };
+}
+
+/**
+ * A switch that takes a browser context off the network as a lost connection does. Playwright's
+ * setOffline fails requests but leaves open WebSockets sending and receiving (playwright#4910),
+ * so a page "offline" would still exchange live edits. Here every WebSocket of the context goes
+ * through Playwright from now on (open the page after this): going offline drops the open ones
+ * and refuses new ones until the switch is turned back on.
+ */
+export async function connection(context: BrowserContext) {
+  let offline = false;
+  const lost = { code: 1006, reason: 'offline' };
+  const open = new Map<WebSocketRoute, WebSocketRoute>(); // the page's side → the server's
+  await context.routeWebSocket(/.*/, async (page) => {
+    if (offline) return page.close(lost);
+    const server = page.connectToServer();
+    open.set(page, server);
+    // With a handler of its own, a close is no longer passed to the other side: pass it on.
+    page.onClose(async (code, reason) => {
+      open.delete(page);
+      await server.close({ code, reason });
+    });
+  });
+  return {
+    async offline() {
+      offline = true;
+      await context.setOffline(true);
+      const sockets = [...open];
+      open.clear();
+      await Promise.all(
+        sockets.map(([page, server]) => Promise.all([page.close(lost), server.close()])),
+      );
+    },
+    async online() {
+      offline = false;
+      await context.setOffline(false);
     },
   };
 }

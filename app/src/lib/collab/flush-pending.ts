@@ -9,6 +9,9 @@ import { listPending } from './pending-registry.ts';
 import { supabaseSyncChannel } from './supabase-channel.ts';
 import { supabaseDocumentStore } from './supabase-store.ts';
 
+/** How long a flushed note waits for its channel to tell the others it stored their edits. */
+const TELL_OTHERS_MS = 3000;
+
 export type FlushOutcome = 'saved' | 'offline' | 'refused';
 
 export interface FlushedNote {
@@ -39,6 +42,8 @@ export async function flushPendingNotes(
       await sync.start();
       await sync.flush();
       const { pending, refused } = sync.status;
+      // Those who have the note open hear that it was stored, and fetch it now.
+      if (!pending && !refused) await sync.sendNow(TELL_OTHERS_MS);
       results.push({
         noteId: entry.noteId,
         title: entry.title,

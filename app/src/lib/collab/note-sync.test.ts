@@ -91,6 +91,33 @@ describe('a note open in the sync engine', () => {
     expect(world.server.storedText()).toBe('only in the air');
   });
 
+  it('says what it stored while its channel was down once it joins, in time for one leaving', async () => {
+    world = new World();
+    const a = await world.client('a');
+    const b = await world.client('b');
+    b.channel.setOnline(false); // the socket is down; the database calls go through
+    b.sync.text.insert(0, 'stored while away');
+    await world.step(0);
+    expect(world.server.storedText()).toBe('stored while away');
+    b.channel.setOnline(true);
+    expect(await b.sync.sendNow(3000)).toBe(true);
+    await world.vanish(b); // gone at once, as the flush of a note no longer open is
+    a.channel.deliver();
+    expect(a.text).toBe('');
+    await world.step(2000); // not the catch-up every 30 s: the notice brings it
+    await settle();
+    expect(a.text).toBe('stored while away');
+  });
+
+  it('gives up sending before leaving when the channel does not join in time', async () => {
+    world = new World();
+    const b = await world.client('b');
+    b.channel.setOnline(false);
+    const sent = b.sync.sendNow(3000);
+    await world.step(3000);
+    await expect(sent).resolves.toBe(false);
+  });
+
   it('keeps what two tabs of one device typed offline, once both are closed', async () => {
     world = new World();
     const tabA = await world.client('a');

@@ -74,6 +74,8 @@ export class NoteSync {
   private catchUpTimer: unknown = null;
   private compactTimer: unknown = null;
   private stopped = false;
+  /** What this client last stored: said again on joining, in case nobody heard it then. */
+  private lastSaved: { through: number; seq: number } | null = null;
 
   constructor(private readonly options: NoteSyncOptions) {
     this.clock = options.clock ?? realClock;
@@ -89,7 +91,10 @@ export class NoteSync {
       this.clock,
       {
         changed: () => this.emit(),
-        saved: (through, seq) => this.send({ kind: 'saved', through, seq }, true),
+        saved: (through, seq) => {
+          this.lastSaved = { through, seq };
+          this.send({ kind: 'saved', through, seq }, true);
+        },
         refused: (reason) => {
           this.refused = reason;
           this.outbox.clear();
@@ -204,6 +209,28 @@ export class NoteSync {
     this.listeners.clear();
   }
 
+  /**
+   * Sends now what waits to go out — among it the notice of what this client stored — once the
+   * channel is joined, waiting for that at most `ms`. For a sync about to leave (the flush of a
+   * note no longer open): those who have the note open then fetch its edits from the log at
+   * once rather than at their next catch-up. Resolves whether it was sent.
+   */
+  sendNow(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const done = (sent: boolean) => {
+        this.clock.clearTimeout(timer);
+        off();
+        if (sent) this.outbox.flush();
+        resolve(sent);
+      };
+      const timer = this.clock.setTimeout(() => done(false), ms);
+      const off = this.onStatus((status) => {
+        if (status.channel === 'joined') done(true);
+      });
+      if (this.channelStatus === 'joined') done(true);
+    });
+  }
+
   /** Stores everything pending now (tests, and before the page goes away). */
   flush(): Promise<void> {
     return this.saver.flush();
@@ -275,6 +302,7 @@ export class NoteSync {
     if (status === 'joined') {
       // Ask the others for what we lack, and store/fetch what moved while we were away.
       this.send({ kind: 'sync', stateVector: Y.encodeStateVector(this.doc) });
+      if (this.lastSaved) this.send({ kind: 'saved', ...this.lastSaved }, true);
       this.announce();
       this.reconnected();
     }
