@@ -57,14 +57,14 @@ export async function connection(context: BrowserContext) {
   let offline = false;
   const lost = { code: 1006, reason: 'offline' };
   const open = new Map<WebSocketRoute, WebSocketRoute>(); // the page's side → the server's
-  await context.routeWebSocket(/.*/, async (page) => {
-    if (offline) return page.close(lost);
-    const server = page.connectToServer();
-    open.set(page, server);
+  await context.routeWebSocket(/.*/, async (pageSide) => {
+    if (offline) return pageSide.close(lost);
+    const serverSide = pageSide.connectToServer();
+    open.set(pageSide, serverSide);
     // With a handler of its own, a close is no longer passed to the other side: pass it on.
-    page.onClose(async (code, reason) => {
-      open.delete(page);
-      await server.close({ code, reason });
+    pageSide.onClose(async (code, reason) => {
+      open.delete(pageSide);
+      await serverSide.close({ code, reason });
     });
   });
   return {
@@ -74,7 +74,9 @@ export async function connection(context: BrowserContext) {
       const sockets = [...open];
       open.clear();
       await Promise.all(
-        sockets.map(([page, server]) => Promise.all([page.close(lost), server.close()])),
+        sockets.map(([pageSide, serverSide]) =>
+          Promise.all([pageSide.close(lost), serverSide.close()]),
+        ),
       );
     },
     async online() {

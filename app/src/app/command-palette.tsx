@@ -13,6 +13,7 @@ import { useSearchNotesQuery } from '../notes/data/search-notes-query.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { HighlightedText } from '../ui/highlighted-text.tsx';
 import { filterByName, type PaletteItem } from './palette-items.ts';
+import { countOf } from '../lib/text/count.ts';
 
 interface Props {
   onClose(): void;
@@ -144,7 +145,7 @@ export function CommandPalette({ onClose, commands }: Props) {
           : q && resultsFor === q && (search.data?.length ?? 0) === 0
             ? `No notes match “${q}”.`
             : q && resultsFor === q
-              ? `${search.data!.length} ${search.data!.length === 1 ? 'note' : 'notes'} found.`
+              ? `${countOf(search.data!.length, 'note')} found.`
               : ''}
       </p>
     </Dialog>

@@ -14,6 +14,7 @@ import { CreateNotebookForm } from './create-notebook-form.tsx';
 import { useNotebooksQuery } from './data/notebooks-query.ts';
 import type { NotebookSummary } from './data/types.ts';
 import { useLiveNotebooks } from './use-live-notebooks.ts';
+import { countOf } from '../lib/text/count.ts';
 
 function NotebookLinks({ label, notebooks }: { label: string; notebooks: NotebookSummary[] }) {
   const id = `sidebar-${label.toLowerCase().replace(/\W+/g, '-')}`;
@@ -28,8 +29,8 @@ function NotebookLinks({ label, notebooks }: { label: string; notebooks: Noteboo
             <NavLink className="sidebar__link" to={`/n/${nb.id}`}>
               <span className="sidebar__name">{nb.name}</span>
               <span className="sidebar__count">
-                {nb.note_count}
-                <span className="visually-hidden">{nb.note_count === 1 ? ' note' : ' notes'}</span>
+                <span aria-hidden="true">{nb.note_count}</span>
+                <span className="visually-hidden">{countOf(nb.note_count, 'note')}</span>
               </span>
             </NavLink>
           </li>

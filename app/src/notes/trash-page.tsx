@@ -12,6 +12,7 @@ import { useDeleteForeverMutation, useRestoreNoteMutation } from './data/trash-m
 import { useMyRolesQuery, useTrashQuery, type TrashedNote } from './data/trash-query.ts';
 import { TRASH_DAYS } from './data/types.ts';
 import { daysLeft } from './trashed-banner.tsx';
+import { countOf } from '../lib/text/count.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -34,7 +35,7 @@ function TrashItem({ note, canEdit }: { note: TrashedNote; canEdit: boolean }) {
       <p className="note-item__meta">
         Deleted {when.format(new Date(note.deleted_at))}
         {note.deleter?.display_name ? ` by ${note.deleter.display_name}` : ''} · gone for good in{' '}
-        {days} {days === 1 ? 'day' : 'days'}
+        {countOf(days, 'day')}
       </p>
       {canEdit ? (
         <div className="actions">

@@ -8,6 +8,7 @@ import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { useDeleteForeverMutation, useRestoreNoteMutation } from './data/trash-mutations.ts';
 import { TRASH_DAYS, type Note } from './data/types.ts';
+import { countOf } from '../lib/text/count.ts';
 
 export function daysLeft(deletedAt: string, now = Date.now()): number {
   const end = new Date(deletedAt).getTime() + TRASH_DAYS * 86_400_000;
@@ -23,10 +24,7 @@ export function TrashedBanner({ note, canEdit }: { note: Note; canEdit: boolean 
   const error = restore.error ?? remove.error;
   return (
     <div className="alert alert--info trashed-banner" role="status">
-      <span>
-        This note is in the trash. It will be deleted for good in {days}{' '}
-        {days === 1 ? 'day' : 'days'}.
-      </span>
+      <span>This note is in the trash. It will be deleted for good in {countOf(days, 'day')}.</span>
       {canEdit ? (
         <span className="actions">
           <Button

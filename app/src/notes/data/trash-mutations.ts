@@ -1,7 +1,8 @@
 // Trash: move a note there (the database stamps when and by whom), restore it, or delete it for
 // good — its files are removed through Storage first, then the row (its attachment rows and
-// versions cascade). A note trashed leaves the cached lists at once. Each refreshes the lists, the note and the trash. The data client is loaded
-// when one runs, so a page with these actions renders without waiting for it.
+// versions cascade). Each refreshes the lists, the note and the trash; a note moved to the trash
+// leaves the cached lists at once. The data client is loaded when one runs, so a page with these
+// actions renders without waiting for it.
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useSupabaseLoader, type Supabase } from '../../lib/supabase.ts';
 import { dropFromLists } from './cached-lists.ts';
