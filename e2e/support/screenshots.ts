@@ -1,5 +1,6 @@
 // Screenshots of a page at a phone width (360 px) and a desktop width (1280 px), written to
-// e2e/screenshots/<name>-<width>.png on every run, so a person can look at them.
+// e2e/screenshots/<name>-<width>.png on every run, so a person can look at them; a page wider
+// than the window (sideways scrolling) fails the test.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,10 @@ export async function screenshots(page: Page, name: string): Promise<void> {
       () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
     );
     await page.waitForTimeout(100);
+    // Nothing reaches past the page's edge: no sideways scrolling at any width.
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (scrollWidth > width)
+      throw new Error(`${name} is ${scrollWidth} px wide at ${width} px: something overflows`);
     await page.screenshot({
       path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
       fullPage: true,
