@@ -1,6 +1,8 @@
 // One E2E environment: the stack from the repository's supabase/ folder (in memory, free port),
 // the app built with that stack's URL and publishable key and served by `vite preview` on
-// 127.0.0.1:4173 (an allowed redirect URL in config.toml), and headless Chromium.
+// 127.0.0.1:4173 (an allowed redirect URL in config.toml), and headless Chromium. Another port
+// (SHEAF_E2E_APP_PORT, so that two runs on one machine need not take turns) is added to this
+// run's own stack's redirect URLs and to the address the functions put in their emails.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +14,7 @@ import { record } from './flight-recorder.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const APP = path.join(ROOT, 'app');
-export const APP_PORT = 4173;
+export const APP_PORT = Number(process.env.SHEAF_E2E_APP_PORT) || 4173;
 
 export interface E2E {
   stack: RunningStack;
@@ -96,6 +98,12 @@ export async function startE2E(): Promise<E2E> {
       env: { ...process.env, DATABASE_URL: undefined },
     });
     const status = stack.status();
+    // This run's app: where Auth may send people back to, and what function emails link to.
+    const appUrl = `http://127.0.0.1:${APP_PORT}`;
+    const { auth, edgeRuntime } = stack.config;
+    if (!auth.additionalRedirectUrls.includes(`${appUrl}/**`))
+      auth.additionalRedirectUrls.push(`${appUrl}/**`);
+    edgeRuntime.secrets.SHEAF_APP_URL = appUrl;
     await buildApp(
       {
         VITE_SUPABASE_URL: status.api_url,
