@@ -220,37 +220,79 @@ export type Database = {
           },
         ]
       }
+      note_version_people: {
+        Row: {
+          first_at: string
+          user_id: string
+          version_id: number
+        }
+        Insert: {
+          first_at?: string
+          user_id: string
+          version_id: number
+        }
+        Update: {
+          first_at?: string
+          user_id?: string
+          version_id?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "note_version_people_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "note_version_people_version_id_fkey"
+            columns: ["version_id"]
+            isOneToOne: false
+            referencedRelation: "note_versions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       note_versions: {
         Row: {
           body: string
+          closed: boolean
           created_at: string
           edited_at: string
           edited_by: string | null
           id: number
           note_id: string
           notebook_id: string
+          restored_from: number | null
+          started_at: string
           tags: string[]
           title: string
         }
         Insert: {
           body: string
+          closed?: boolean
           created_at?: string
           edited_at: string
           edited_by?: string | null
           id?: never
           note_id: string
           notebook_id: string
+          restored_from?: number | null
+          started_at?: string
           tags?: string[]
           title: string
         }
         Update: {
           body?: string
+          closed?: boolean
           created_at?: string
           edited_at?: string
           edited_by?: string | null
           id?: never
           note_id?: string
           notebook_id?: string
+          restored_from?: number | null
+          started_at?: string
           tags?: string[]
           title?: string
         }
@@ -268,6 +310,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "notes"
             referencedColumns: ["id", "notebook_id"]
+          },
+          {
+            foreignKeyName: "note_versions_restored_from_fkey"
+            columns: ["restored_from"]
+            isOneToOne: false
+            referencedRelation: "note_versions"
+            referencedColumns: ["id"]
           },
         ]
       }
@@ -339,6 +388,7 @@ export type Database = {
           author_id: string | null
           body: string
           body_seq: number
+          body_too_large: boolean
           created_at: string
           deleted_at: string | null
           deleted_by: string | null
@@ -348,6 +398,7 @@ export type Database = {
           search: unknown
           tags: string[]
           title: string
+          title_seq: number
           updated_at: string
           updated_by: string | null
         }
@@ -355,6 +406,7 @@ export type Database = {
           author_id?: string | null
           body?: string
           body_seq?: number
+          body_too_large?: boolean
           created_at?: string
           deleted_at?: string | null
           deleted_by?: string | null
@@ -364,6 +416,7 @@ export type Database = {
           search?: unknown
           tags?: string[]
           title?: string
+          title_seq?: number
           updated_at?: string
           updated_by?: string | null
         }
@@ -371,6 +424,7 @@ export type Database = {
           author_id?: string | null
           body?: string
           body_seq?: number
+          body_too_large?: boolean
           created_at?: string
           deleted_at?: string | null
           deleted_by?: string | null
@@ -380,6 +434,7 @@ export type Database = {
           search?: unknown
           tags?: string[]
           title?: string
+          title_seq?: number
           updated_at?: string
           updated_by?: string | null
         }
@@ -497,8 +552,10 @@ export type Database = {
           after_seq?: number
           doc_update: string
           new_body?: string
+          new_title?: string
           note: string
           seed_sha256?: string
+          too_large?: boolean
         }
         Returns: Json
       }
@@ -507,12 +564,15 @@ export type Database = {
         Returns: boolean
       }
       can_see_avatar_folder: { Args: { object_name: string }; Returns: boolean }
+      close_note_session: { Args: { note: string }; Returns: number }
       compact_note_updates: {
         Args: {
           new_body?: string
+          new_title?: string
           note: string
           snapshot: string
           through_seq: number
+          too_large?: boolean
         }
         Returns: boolean
       }
@@ -523,6 +583,33 @@ export type Database = {
         Returns: boolean
       }
       lock_note_document: { Args: { note: string }; Returns: undefined }
+      mark_note_restored: {
+        Args: { kept: number; version_id: number }
+        Returns: {
+          author_id: string | null
+          body: string
+          body_seq: number
+          body_too_large: boolean
+          created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
+          excerpt: string | null
+          id: string
+          notebook_id: string
+          search: unknown
+          tags: string[]
+          title: string
+          title_seq: number
+          updated_at: string
+          updated_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "notes"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       markdown_excerpt: {
         Args: { body: string; max_length?: number }
         Returns: string
@@ -558,6 +645,10 @@ export type Database = {
           snapshot_seq: number
         }[]
       }
+      note_version_add_people: {
+        Args: { people: string[]; version: number }
+        Returns: undefined
+      }
       prefix_tsquery: { Args: { query: string }; Returns: unknown }
       purge_trash: { Args: never; Returns: number }
       restore_note_version: {
@@ -566,6 +657,7 @@ export type Database = {
           author_id: string | null
           body: string
           body_seq: number
+          body_too_large: boolean
           created_at: string
           deleted_at: string | null
           deleted_by: string | null
@@ -575,6 +667,7 @@ export type Database = {
           search: unknown
           tags: string[]
           title: string
+          title_seq: number
           updated_at: string
           updated_by: string | null
         }[]
@@ -619,6 +712,16 @@ export type Database = {
       search_words: { Args: { value: string }; Returns: unknown }
       set_note_body: {
         Args: { new_body: string; note: string; through_seq: number }
+        Returns: boolean
+      }
+      set_note_text: {
+        Args: {
+          new_body?: string
+          new_title?: string
+          note: string
+          through_seq: number
+          too_large?: boolean
+        }
         Returns: boolean
       }
       shares_notebook_with: { Args: { other: string }; Returns: boolean }

@@ -1,5 +1,6 @@
-// Trash, history and pins are enforced by Postgres, not by the app: run as each caller through
-// the same role, claims and policies the REST API uses, on PGlite and on a Postgres server.
+// Trash and pins are enforced by Postgres, not by the app: run as each caller through the same
+// role, claims and policies the REST API uses, on PGlite and on a Postgres server. (History has
+// its own file: versions-sessions.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asCaller } from '../../src/db/as-caller.ts';
 import { isPgError } from '../../src/db/adapter.ts';
@@ -135,82 +136,6 @@ describe.each(DRIVERS)('Sheaf trash, versions and pins on %s', (driver) => {
       );
       expect(queued.rows).toHaveLength(1);
       expect(await errorCode(as('anon', 'select public.purge_trash()'))).toBe('42501');
-    });
-  });
-
-  describe('versions', () => {
-    const versionsOf = (id: string) =>
-      stack.db.query<{ title: string; body: string; edited_by: string }>(
-        'select title, body, edited_by from public.note_versions where note_id = $1 order by id',
-        [id],
-      );
-
-    it('keeps the text before each editing session, not every autosave', async () => {
-      const id = await newNote('Plan', 'v1 by the owner');
-      await as('editor', `update public.notes set body = 'v2' where id = $1`, [id]);
-      await as('editor', `update public.notes set body = 'v3' where id = $1`, [id]);
-      await as('editor', `update public.notes set body = 'v4' where id = $1`, [id]);
-      expect((await versionsOf(id)).rows).toEqual([
-        { title: 'Plan', body: 'v1 by the owner', edited_by: world.owner.id },
-      ]);
-      await backdate(id, 'updated_at', '11 minutes');
-      await as('editor', `update public.notes set body = 'v5' where id = $1`, [id]);
-      expect((await versionsOf(id)).rows.map((r) => r.body)).toEqual(['v1 by the owner', 'v4']);
-      // Pinning or trashing is not an edit.
-      await as('editor', `update public.notes set deleted_at = now() where id = $1`, [id]);
-      expect((await versionsOf(id)).rows).toHaveLength(2);
-    });
-
-    it('lets members read versions and nobody write them', async () => {
-      const id = await newNote('Read me', 'first');
-      await as('editor', `update public.notes set body = 'second' where id = $1`, [id]);
-      const read = 'select 1 from public.note_versions where note_id = $1';
-      for (const actor of ['viewer', 'editor', 'owner'] as const)
-        expect(await attempt(stack.db, actorCaller(world, actor), read, [id])).toBe('allowed');
-      for (const actor of ['anon', 'stranger', 'owner-aal1'] as const)
-        expect(await attempt(stack.db, actorCaller(world, actor), read, [id])).toBe('refused');
-      for (const sql of [
-        `insert into public.note_versions (note_id, notebook_id, title, body, edited_at) values ($1, $2, 'x', 'forged', now())`,
-        `update public.note_versions set body = 'forged' where note_id = $1`,
-        `delete from public.note_versions where note_id = $1`,
-      ])
-        expect(
-          await attempt(
-            stack.db,
-            actorCaller(world, 'owner'),
-            sql,
-            sql.startsWith('insert') ? [id, world.notebookId] : [id],
-          ),
-        ).toBe('refused');
-    });
-
-    it('restores a version for editors, keeping the replaced text as a version', async () => {
-      const id = await newNote('Draft', 'original');
-      await as(
-        'editor',
-        `update public.notes set title = 'Final', body = 'rewritten' where id = $1`,
-        [id],
-      );
-      const { rows } = await stack.db.query<{ id: string }>(
-        'select id from public.note_versions where note_id = $1',
-        [id],
-      );
-      const versionId = rows[0]!.id;
-      expect(
-        await errorCode(as('viewer', 'select * from public.restore_note_version($1)', [versionId])),
-      ).toBe('42501');
-      expect(
-        await errorCode(
-          as('stranger', 'select * from public.restore_note_version($1)', [versionId]),
-        ),
-      ).toBe('P0002');
-      const restored = await as<{ title: string; body: string }>(
-        'editor',
-        'select title, body from public.restore_note_version($1)',
-        [versionId],
-      );
-      expect(restored.rows).toEqual([{ title: 'Draft', body: 'original' }]);
-      expect((await versionsOf(id)).rows.map((r) => r.body)).toEqual(['original', 'rewritten']);
     });
   });
 
