@@ -10,6 +10,7 @@ import { GoTrueClient } from '@supabase/auth-js';
 import { createStorageFromOptions } from '@supabase/ssr/dist/module/cookies.js';
 import { clientHeaders, storageKeyFor } from './client-config.ts';
 import type { AppEnv } from './env.ts';
+import { watchedFetch } from './watched-fetch.ts';
 
 export type Auth = GoTrueClient;
 
@@ -29,5 +30,6 @@ export function createAuthClient(env: AppEnv): Auth {
     persistSession: true,
     detectSessionInUrl: true,
     hasCustomAuthorizationHeader: false,
+    fetch: watchedFetch(),
   });
 }

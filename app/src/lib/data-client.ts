@@ -8,10 +8,11 @@ import type { Auth } from './auth-client.ts';
 import { clientHeaders } from './client-config.ts';
 import type { Database } from './database.types.ts';
 import type { AppEnv } from './env.ts';
+import { watchedFetch } from './watched-fetch.ts';
 
 export function createDataClient(env: AppEnv, auth: Auth) {
   const client = createClient<Database>(env.supabaseUrl, env.supabaseKey, {
-    global: { headers: clientHeaders() },
+    global: { headers: clientHeaders(), fetch: watchedFetch() },
     accessToken: async () => (await auth.getSession()).data.session?.access_token ?? null,
   });
   client.auth = auth;

@@ -9,6 +9,7 @@ import { clientHeaders } from './client-config.ts';
 import type { Database } from './database.types.ts';
 import { takeEarlyResponse } from './early-requests.ts';
 import type { AppEnv } from './env.ts';
+import { watchedFetch, watchResponse } from './watched-fetch.ts';
 
 type Fetch = typeof fetch;
 
@@ -18,17 +19,18 @@ export function urlOf(input: Parameters<Fetch>[0]): string {
   return input instanceof URL ? input.href : input.url;
 }
 
-/** `send` is the transport (the browser's fetch; build tooling passes one that records). */
+/** `send` is the transport (the browser's fetch, watched for the server not answering: see
+ * watched-fetch.ts; build tooling passes one that records). */
 export function createRestClient(
   env: AppEnv,
   auth: Pick<Auth, 'getSession'>,
-  send: Fetch = (input, init) => fetch(input, init),
+  send: Fetch = watchedFetch(),
 ) {
   return new PostgrestClient<Database>(`${env.supabaseUrl}/rest/v1`, {
     headers: { apikey: env.supabaseKey, ...clientHeaders() },
     fetch: async (input, init) => {
       const early = takeEarlyResponse(urlOf(input), init);
-      if (early) return early;
+      if (early) return watchResponse(early);
       const token = (await auth.getSession()).data.session?.access_token ?? env.supabaseKey;
       const headers = new Headers(init?.headers);
       if (!headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);

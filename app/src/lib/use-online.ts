@@ -1,19 +1,21 @@
-// Whether the browser believes it is online, kept current by the online/offline events.
+// Whether Sheaf can talk to its server, for components: the reachability machine's state
+// (lib/reachability.ts) — offline when the browser says so, unreachable when the server does
+// not answer — kept current as it changes.
 import { useSyncExternalStore } from 'react';
+import { reachability, type Connection } from './reachability.ts';
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
+const subscribe = (onChange: () => void) => reachability.subscribe(onChange);
 
-export function useOnline(): boolean {
+/** 'online', 'offline' (the browser's word) or 'unreachable' (the server is not answering). */
+export function useConnection(): Connection {
   return useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
-    () => true,
+    () => reachability.state,
+    () => 'online',
   );
+}
+
+/** True when the server can be reached: false offline and while it is not answering. */
+export function useOnline(): boolean {
+  return useConnection() === 'online';
 }

@@ -172,6 +172,14 @@ describe('describeError', () => {
     expect(describeError(new TypeError('Failed to fetch'), false).code).toBe('offline');
   });
 
+  it('says the server is not answering while it is not, whatever the error', () => {
+    expect(describeError(new TypeError('Failed to fetch'), 'unreachable')).toEqual({
+      code: 'unreachable',
+      message: NETWORK_MESSAGES.unreachable,
+    });
+    expect(describeError(new TypeError('Failed to fetch'), 'offline').code).toBe('offline');
+  });
+
   it('tells a failed fetch from a server failure', () => {
     expect(describeError({ name: 'AuthRetryableFetchError', status: 0 }, true).code).toBe(
       'network_error',

@@ -1,6 +1,7 @@
 // Turns any error the app meets (auth-js, storage-js, PostgREST, Edge Functions, fetch, offline)
 // into a catalogue code and its sentence. The transport layer never shows anything; pages call
 // describeError() and render the sentence.
+import { connectionState, type Connection } from '../reachability.ts';
 import { AUTH_MESSAGES } from './auth-messages.ts';
 import { DATA_MESSAGES } from './data-messages.ts';
 import { NETWORK_MESSAGES } from './network-messages.ts';
@@ -77,12 +78,15 @@ function codeOf(e: ErrorLike, message: string): string {
   return 'unknown_error';
 }
 
-/** Describes an error for a person. `online` defaults to the browser's view of the network. */
+/** Describes an error for a person. `connection` defaults to the app's view of it
+ * (lib/reachability.ts): offline, or the server not answering, say so whatever the error. */
 export function describeError(
   error: unknown,
-  online: boolean = typeof navigator === 'undefined' ? true : navigator.onLine,
+  connection: boolean | Connection = connectionState(),
 ): ErrorDescription {
-  if (!online) return described('offline', messageFor('offline'));
+  if (connection === false || connection === 'offline')
+    return described('offline', messageFor('offline'));
+  if (connection === 'unreachable') return described('unreachable', messageFor('unreachable'));
   if (typeof error !== 'object' || error === null)
     return described('unknown_error', messageFor('unknown_error'));
   const e = error as ErrorLike;
