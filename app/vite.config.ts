@@ -5,12 +5,17 @@
 // plugins (build/): the signed-in app's first modules in two chunks (chunk-groups.ts); the page
 // being opened starts loading its chunks from index.html, with the entry (route-preload.ts), and
 // a notebook's first REST requests too (early-requests.ts); `vite preview` caches the hashed
-// assets as a production host does (asset-caching.ts).
+// assets as a production host does (asset-caching.ts). The service worker (vite-plugin-pwa's
+// Workbox worker, registered by src/app/register-worker.ts once the page has loaded) precaches
+// index.html and every file of the build, so the app opens offline on any page; it never caches
+// the Supabase API (another origin, no runtime caching), and a new version waits for the person
+// to reload (registerType 'prompt').
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { assetCaching } from './build/asset-caching.ts';
 import { chunkGroups } from './build/chunk-groups.ts';
 import { earlyRequests } from './build/early-requests.ts';
@@ -33,8 +38,43 @@ const production = {
   'react-router': path.join(reactRouter, 'dist/production/index.mjs'),
 };
 
+const pwa = VitePWA({
+  registerType: 'prompt',
+  injectRegister: false,
+  includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'Sheaf',
+    short_name: 'Sheaf',
+    description: 'Notes and files for you and your team.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: '#2f6f5e',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    // Every file of the build, the chunks loaded later included (source maps are not shipped).
+    globPatterns: ['**/*.{html,js,css,svg,png,webmanifest,woff2}'],
+    maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    cleanupOutdatedCaches: true,
+    // The first worker takes the open tab at once (its chunks can then load offline); later
+    // ones wait for the person (skipWaiting only when they choose to reload).
+    clientsClaim: true,
+    skipWaiting: false,
+    // Hashed names are their own revision; the cache-busting query is not needed for them.
+    dontCacheBustURLsMatching: /\/assets\//,
+  },
+});
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), chunkGroups(), routePreload(), earlyRequests(), assetCaching()],
+  plugins: [react(), chunkGroups(), routePreload(), earlyRequests(), assetCaching(), pwa],
   resolve: {
     alias: Object.entries({ ...preact, ...(command === 'build' ? production : {}) }).map(
       ([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement }),

@@ -1,11 +1,14 @@
 // Entry: validate the environment once; a bad variable gets the configuration page, never a blank
 // screen. Otherwise create the one Supabase client (its auth half now, the rest with the first
-// signed-in page) and start the app.
+// signed-in page), start watching whether the server answers (lib/reachability.ts), start the
+// app, and — once the page has loaded — register the service worker that lets it open offline.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { ConfigPage } from './app/config-page.tsx';
 import { readEnv } from './lib/env.ts';
+import { startReachability } from './lib/reachability.ts';
+import { serverProbe } from './lib/server-probe.ts';
 import { createSupabase } from './lib/supabase.ts';
 import './ui/styles.css';
 // The signed-in frame's styles ship in the entry's stylesheet, with the ones every page has
@@ -19,6 +22,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 const root = createRoot(container);
 const result = readEnv(import.meta.env);
+if (result.ok) startReachability(serverProbe(result.env));
 
 root.render(
   <StrictMode>
@@ -29,3 +33,6 @@ root.render(
     )}
   </StrictMode>,
 );
+
+if (import.meta.env.PROD && result.ok)
+  void import('./app/register-worker.ts').then((m) => m.registerWorkerAfterLoad());

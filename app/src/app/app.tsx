@@ -1,18 +1,18 @@
-// The providers around the router: the Supabase client and the query cache. The session
+// The providers around the router: the Supabase client and the query cache (which pauses while
+// the server cannot be reached: lib/query/query-client.ts). The session
 // provider lives inside the router (it navigates), in root-layout.tsx, so it starts only once
 // the first page's code has loaded; the session is read meanwhile (primeSession), so it starts
 // from there.
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { createQueryClient } from '../lib/query/query-client.ts';
 import { primeSession } from '../lib/session/initial-session.ts';
 import { SupabaseContext, type SupabaseHandle } from '../lib/supabase.ts';
 import { createAppRouter } from './router.tsx';
 
 export function App({ supabase }: { supabase: SupabaseHandle }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
-  );
+  const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => {
     primeSession(supabase.auth);
     return createAppRouter({ queryClient, supabase });
