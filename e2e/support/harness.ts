@@ -2,7 +2,7 @@
 // the app built with that stack's URL and publishable key and served by `vite preview` on
 // 127.0.0.1:4173 (an allowed redirect URL in config.toml), and headless Chromium. Another port
 // (SHEAF_E2E_APP_PORT, so that two runs on one machine need not take turns) is added to this
-// run's own stack's redirect URLs and to the address the functions put in their emails.
+// run's own stack's redirect URLs, site URL and the address the functions put in their emails.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,9 +98,11 @@ export async function startE2E(): Promise<E2E> {
       env: { ...process.env, DATABASE_URL: undefined },
     });
     const status = stack.status();
-    // This run's app: where Auth may send people back to, and what function emails link to.
+    // This run's app: where Auth may send people back to, what function emails link to, and the
+    // site URL (Auth's emails build their links on it, as Sheaf's templates do on hosted).
     const appUrl = `http://127.0.0.1:${APP_PORT}`;
     const { auth, edgeRuntime } = stack.config;
+    auth.siteUrl = appUrl;
     if (!auth.additionalRedirectUrls.includes(`${appUrl}/**`))
       auth.additionalRedirectUrls.push(`${appUrl}/**`);
     edgeRuntime.secrets.SHEAF_APP_URL = appUrl;

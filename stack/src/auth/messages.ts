@@ -1,7 +1,7 @@
 // Sending the auth emails and SMS: the frequency limit per address (`max_frequency`), the
 // email/SMS rate limit per client address, a fresh code whose hash is stored on the user, and
 // the message queued in the outbox inside the same transaction.
-import { renderEmail, type EmailKind, type TemplateData } from '../outbox/templates.ts';
+import { actionLink, renderEmail, type EmailKind, type TemplateData } from '../outbox/templates.ts';
 import type { AuthDeps } from './endpoint.ts';
 import { authError } from './errors.ts';
 import { SMS_OTP_LENGTH, generateOtp, testOtpFor, tokenHash } from './otp.ts';
@@ -70,7 +70,8 @@ export async function sendUserEmail(
     {
       ConfirmationURL: link,
       Token: otp,
-      TokenHash: hash,
+      // As stored, `pkce_` included: a link the app verifies itself sends exactly this back.
+      TokenHash: stored,
       RedirectTo: opts.redirectTo,
       Email: email,
       Data: user.raw_user_meta_data ?? {},
@@ -100,7 +101,7 @@ async function deliverEmail(
     html,
     text,
     code: data.Token || undefined,
-    link: data.ConfirmationURL,
+    link: actionLink(html, data.TokenHash),
     kind,
   });
 }

@@ -1,9 +1,11 @@
 // Finding and applying a verification: the user behind a link's token hash or an emailed/SMS
 // code (with expiry from `[auth.email] otp_expiry`, and `[auth.sms.test_otp]`), and the state
 // change each type makes (confirm, recover, email/phone change with double confirmation).
+import { randomBytes } from 'node:crypto';
 import type { AuthDeps } from './endpoint.ts';
 import { authError } from './errors.ts';
 import { SMS_OTP_EXPIRY_SECONDS, sameToken, testOtpFor, tokenHash } from './otp.ts';
+import { hashPassword } from './password.ts';
 import type { AuthQueries } from './store/index.ts';
 import type { UserWithTokens } from './store/rows.ts';
 
@@ -114,14 +116,16 @@ export async function applyVerification(
   hash: string,
 ): Promise<boolean> {
   const { email } = deps.config.auth;
-  // Recovery and magic links are logged as the login that follows.
-  if (type === 'signup' || type === 'sms') await q.recordAudit(user, 'user_signedup');
-  else if (type === 'invite') await q.recordAudit(user, 'invite_accepted');
+  // Recovery and magic links are logged as the login that follows; an accepted invitation is a
+  // sign-up (invite_accepted is for invitations accepted through an OAuth provider).
+  if (type === 'signup' || type === 'invite' || type === 'sms')
+    await q.recordAudit(user, 'user_signedup');
   else if (type === 'email_change' || type === 'phone_change')
     await q.recordAudit(user, 'user_modified');
   switch (type) {
     case 'signup':
     case 'invite':
+      if (user.invited_at && !user.encrypted_password) await setUnknownPassword(q, user.id);
       await q.confirmEmail(user.id);
       return true;
     case 'recovery':
@@ -150,4 +154,14 @@ export async function applyVerification(
     default:
       throw authError('validation_failed', 'Unsupported verification type');
   }
+}
+
+/**
+ * An invited user confirming without a password gets one nobody knows, as Supabase Auth gives
+ * it (the app is to offer them a form to choose their own). Like any password change, it ends
+ * the user's sessions and pending codes.
+ */
+async function setUnknownPassword(q: AuthQueries, userId: string): Promise<void> {
+  await q.changePassword(userId, await hashPassword(randomBytes(48).toString('base64url')));
+  await q.deleteUserSessions(userId);
 }

@@ -1,5 +1,6 @@
 // The /inbox page: a plain, readable list of sent messages (newest first) with subject,
-// recipient, time, the one-time code and the body with working links.
+// recipient, time, the one-time code and the body with working links; and one email's own HTML
+// as its reader would see it (/inbox/<id>).
 import type { StoredMessage } from '../outbox/outbox.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -14,9 +15,11 @@ function linkify(text: string): string {
 
 function card(m: StoredMessage): string {
   const code = m.code ? `<p class="code">Code: <strong>${escape(m.code)}</strong></p>` : '';
-  const link = m.link
-    ? `<p><a class="action" href="${escape(m.link)}" rel="noreferrer">Open the link</a></p>`
-    : '';
+  const actions = [
+    m.body_html ? `<a class="action" href="/inbox/${m.id}">View the email</a>` : '',
+    m.link ? `<a class="action" href="${escape(m.link)}" rel="noreferrer">Open the link</a>` : '',
+  ].filter(Boolean);
+  const link = actions.length ? `<p>${actions.join(' · ')}</p>` : '';
   return `<article>
   <header><h2>${escape(m.subject || (m.channel === 'sms' ? 'SMS' : '(no subject)'))}</h2>
   <p class="meta">${m.channel === 'sms' ? 'SMS' : 'Email'} to <strong>${escape(m.recipient)}</strong>
@@ -45,4 +48,19 @@ a{color:#0b57d0}.empty{color:#555}
 <p class="meta">${messages.length} message${messages.length === 1 ? '' : 's'}, newest first. JSON: <a href="/inbox/api/messages${to ? `?to=${encodeURIComponent(to)}` : ''}">/inbox/api/messages</a></p>
 ${list}
 </main></body></html>`;
+}
+
+/** One message as its reader sees it: an email's own HTML, else its text. */
+export function renderMessage(m: StoredMessage): string {
+  if (m.body_html) return m.body_html;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escape(m.subject || 'SMS')} · Sheaf stack</title></head>
+<body><main><h1>${escape(m.subject || 'SMS')}</h1><pre>${linkify(m.body_text)}</pre></main></body></html>`;
+}
+
+export function renderMissing(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>No such message · Sheaf stack</title></head>
+<body><main><h1>No such message</h1><p><a href="/inbox">Back to the inbox</a></p></main></body></html>`;
 }

@@ -1,9 +1,9 @@
 // The inbox: every email and SMS the stack sent, as a page for people (GET /inbox, newest
-// first) and as JSON for tests (GET /inbox/api/messages?to=…; DELETE clears it). Edge Functions
+// first; GET /inbox/<id> shows one email as its reader would see it) and as JSON for tests (GET /inbox/api/messages?to=…; DELETE clears it). Edge Functions
 // send their own mail in with POST /inbox/api/send (send-api.ts).
 import { Hono } from 'hono';
 import type { ServiceEnv, StackContext } from '../context/context.ts';
-import { renderInbox } from './page.ts';
+import { renderInbox, renderMessage, renderMissing } from './page.ts';
 import type { StoredMessage } from '../outbox/outbox.ts';
 import { sendHandler } from './send-api.ts';
 
@@ -34,6 +34,17 @@ export function createInboxService(ctx: StackContext): Hono<ServiceEnv> {
     const limit = Number(c.req.query('limit') ?? 100);
     const messages = await outbox.list({ to, limit: Number.isFinite(limit) ? limit : 100 });
     return c.json({ messages: messages.map(messageJson) });
+  });
+  // One email as its reader sees it: the HTML as sent, with no script, form or outside frame.
+  app.get('/:id{[0-9]+}', async (c) => {
+    const message = await outbox.get(Number(c.req.param('id')));
+    if (!message) return c.html(renderMissing(), 404);
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src http: https: data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    );
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.html(renderMessage(message));
   });
   app.post('/api/send', sendHandler(ctx));
   app.delete('/api/messages', async (c) => {

@@ -33,5 +33,7 @@ export interface Outbox {
   /** Stores the message (in tx when given, so it is kept only if the work commits). */
   send(message: OutgoingMessage, tx?: Queryable): Promise<void>;
   list(filter: { to?: string; limit?: number }): Promise<StoredMessage[]>;
+  /** One message by its id (undefined when there is none). */
+  get(id: number): Promise<StoredMessage | undefined>;
   clear(): Promise<void>;
 }

@@ -54,25 +54,94 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-/**
- * Fills `{{ .Name }}` and `{{ .Data.key }}` as Auth's Go templates do for these simple uses,
- * HTML-escaping every value (Auth renders subjects and bodies with html/template).
- */
-export function renderTemplate(template: string, data: { Data: Record<string, unknown> }): string {
-  return template.replace(
-    /\{\{\s*\.([A-Za-z]+)(?:\.([A-Za-z0-9_]+))?\s*\}\}/g,
-    (_, key: string, sub?: string) => {
-      const value = key === 'Data' && sub ? data.Data[sub] : (Reflect.get(data, key) as unknown);
-      const text =
-        typeof value === 'string' ? value : key === 'Data' && value != null ? String(value) : '';
-      return text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
-    },
-  );
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ENTITIES[ch]!);
+
+/** Attributes whose value is a URL, as html/template recognises them. */
+const URL_ATTRIBUTE =
+  /^(?:href|src|action|cite|formaction|poster|background|longdesc|manifest|profile|usemap|icon|codebase|data)$|src|uri|url/i;
+
+/** Where in a URL attribute a value lands: its start, the rest before `?`/`#`, or after. */
+type UrlPart = 'start' | 'path' | 'query';
+
+/** The URL part a value at the end of `before` (the template text up to it) lands in, if any. */
+function urlPartAt(before: string): UrlPart | null {
+  const tagStart = before.lastIndexOf('<');
+  if (tagStart < before.lastIndexOf('>')) return null;
+  const open = /([A-Za-z_:][-A-Za-z0-9_:.]*)\s*=\s*(["'])([^"']*)$/.exec(before.slice(tagStart));
+  if (!open || !URL_ATTRIBUTE.test(open[1]!)) return null;
+  const value = open[3]!.replace(PLACEHOLDER, '');
+  if (/[?#]/.test(value)) return 'query';
+  return value.trim() ? 'path' : 'start';
 }
 
-/** Plain text from the HTML body: links kept as "text (url)", tags dropped. */
+/**
+ * Percent-encodes as html/template's URL escapers do: `normalize` (a value in a URL's start or
+ * path) keeps reserved characters and valid escapes; otherwise (query or fragment) only
+ * unreserved characters stay.
+ */
+function encodeUrlValue(value: string, normalize: boolean): string {
+  let out = '';
+  for (const byte of Buffer.from(value, 'utf8')) {
+    const ch = String.fromCharCode(byte);
+    if (/[A-Za-z0-9\-._~]/.test(ch) || (normalize && /[!#$&*+,/:;=?@[\]%]/.test(ch))) out += ch;
+    else out += `%${byte.toString(16).padStart(2, '0')}`;
+  }
+  // A lone '%' kept while normalising must start a valid escape.
+  return normalize ? out.replace(/%(?![0-9a-fA-F]{2})/g, '%25') : out;
+}
+
+/** A URL attribute's value as html/template writes it: unsafe schemes are refused. */
+function urlValue(value: string, part: UrlPart): string {
+  if (part === 'start') {
+    const scheme = /^([^:/?#]*):/.exec(value)?.[1];
+    if (scheme !== undefined && !/^(?:https?|mailto)$/i.test(scheme)) return '#ZgotmplZ';
+  }
+  return encodeUrlValue(value, part !== 'query');
+}
+
+const PLACEHOLDER = /\{\{\s*\.([A-Za-z]+)(?:\.([A-Za-z0-9_]+))?\s*\}\}/g;
+
+/**
+ * Fills `{{ .Name }}` and `{{ .Data.key }}` as Auth's Go templates (html/template) do for these
+ * simple uses: a value in text or an attribute is HTML-escaped; in a URL attribute (href, src …)
+ * it is first filtered and normalised at the URL's start, and percent-encoded after its `?` or
+ * `#` (so `{{ .Email }}` in a query string arrives whole, `+` included).
+ */
+export function renderTemplate(template: string, data: { Data: Record<string, unknown> }): string {
+  return template.replace(PLACEHOLDER, (_, key: string, sub: string | undefined, at: number) => {
+    const value = key === 'Data' && sub ? data.Data[sub] : (Reflect.get(data, key) as unknown);
+    const text =
+      typeof value === 'string' ? value : key === 'Data' && value != null ? String(value) : '';
+    const part = urlPartAt(template.slice(0, at));
+    return escapeHtml(part ? urlValue(text, part) : text);
+  });
+}
+
+/**
+ * The link an email's reader follows to act on it: the first link in its HTML that carries the
+ * message's token hash (Auth's ConfirmationURL, or a link the project's template builds from
+ * {{ .TokenHash }}). None for an email that only holds a code.
+ */
+export function actionLink(html: string, hash: string): string | undefined {
+  if (!hash) return undefined;
+  for (const [, href] of html.matchAll(/<a\s[^>]*href="([^"]*)"/g)) {
+    const url = decodeEntities(href!);
+    if (url.includes(hash)) return url;
+  }
+  return undefined;
+}
+
+const decodeEntities = (text: string) =>
+  text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&#34;|&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&#38;|&amp;/g, '&');
+
+/** Plain text from the HTML body: links kept as "text: url", tags dropped. */
 export function htmlToText(html: string): string {
-  return html
+  const stripped = html
     .replace(/\s+/g, ' ')
     .replace(
       /<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g,
@@ -80,12 +149,8 @@ export function htmlToText(html: string): string {
     )
     .replace(/<br\s*\/?>/g, '\n')
     .replace(/<\/(p|h\d|div|li)>/g, '\n\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&#34;|&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+    .replace(/<[^>]+>/g, '');
+  return decodeEntities(stripped)
     .split('\n')
     .map((line) => line.trim())
     .join('\n')

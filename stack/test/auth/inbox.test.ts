@@ -36,6 +36,21 @@ describe.each(DRIVERS)('inbox on %s', (driver) => {
     expect(filtered).not.toContain(second.replace('<b>', ''));
   });
 
+  it('shows one email as its reader sees it, its own HTML without scripts or forms', async () => {
+    const email = uniqueEmail('view');
+    await client(stack).auth.signUp({ email, password: 'secret-password' });
+    const [m] = await inbox(stack, email);
+    const page = await (await fetch(`${stack.url}/inbox?to=${encodeURIComponent(email)}`)).text();
+    expect(page).toContain(`<a class="action" href="/inbox/${m!.id}">View the email</a>`);
+    const res = await fetch(`${stack.url}/inbox/${m!.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(res.headers.get('content-security-policy')).toContain("form-action 'none'");
+    expect(await res.text()).toBe(m!.html);
+    const missing = await fetch(`${stack.url}/inbox/999999999`);
+    expect(missing.status).toBe(404);
+  });
+
   it('serves messages as JSON filtered by recipient, and clears them', async () => {
     const email = uniqueEmail('json');
     await client(stack).auth.signUp({ email, password: 'secret-password' });

@@ -1,7 +1,9 @@
 // POST /signup: email or phone plus password, `data` into user metadata, PKCE, confirmations
 // from `[auth.email]` / `[auth.sms]`; without email and phone, an anonymous sign-in (when
 // `enable_anonymous_sign_ins` is on). An existing confirmed account is not revealed when
-// confirmations are on (an obfuscated user comes back), as Supabase Auth does.
+// confirmations are on (an obfuscated user comes back), as Supabase Auth does. An invited address
+// not yet confirmed gets its confirmation code; its password is not taken (the invitation is
+// accepted, with a password nobody knows, when the code is used).
 import { randomUUID } from 'node:crypto';
 import { endpoint, type AuthDeps } from '../endpoint.ts';
 import { authError } from '../errors.ts';
@@ -97,7 +99,11 @@ export const signup = endpoint({ body: SignupBody }, async (request, p, { deps, 
       await startFlow(q, p, user.id, 'email/signup');
       await sendUserEmail(deps, q, user, 'confirmation', { ip, redirectTo, pkce });
     } else await sendSmsCode(deps, q, user, phone, 'confirmation', ip);
-    return { user: userJson((await q.findUserRecord(user.id))!) };
+    const json = userJson((await q.findUserRecord(user.id))!);
+    // Someone signing up with an invited address is sent the code, but is not shown what the
+    // invitation holds: no metadata, no identities (as Supabase Auth answers).
+    if (user.invited_at) return { user: { ...json, user_metadata: {}, identities: [] } };
+    return { user: json };
   });
 
   if ('session' in outcome) return Response.json(outcome.session);
