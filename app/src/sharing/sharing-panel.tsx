@@ -1,5 +1,7 @@
 // Who a notebook is shared with. The owner invites by email, changes roles, removes members and
-// cancels pending invitations; any other member sees the list and can leave.
+// cancels pending invitations; any other member sees the list and can leave. Removing someone
+// and leaving both ask first and say what happens.
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { runThen } from '../lib/query/run-then.ts';
@@ -11,8 +13,10 @@ import { useInvitationsQuery } from './data/invitations-query.ts';
 import { useCancelInvitationMutation, useRemoveMemberMutation } from './data/member-mutations.ts';
 import { useMembersQuery } from './data/members-query.ts';
 import type { Role } from './data/types.ts';
+import { ConfirmAction } from './confirm-action.tsx';
 import { InviteForm } from './invite-form.tsx';
 import { MemberRow } from './member-row.tsx';
+import './sharing.css';
 
 interface Props {
   notebook: { id: string; name: string; role: Role };
@@ -26,6 +30,10 @@ export function SharingPanel({ notebook }: Props) {
   const cancel = useCancelInvitationMutation(notebook.id);
   const leave = useRemoveMemberMutation(notebook.id);
   const navigate = useNavigate();
+  const [removed, setRemoved] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const said = useRef<HTMLParagraphElement>(null);
+  const actions = useRef<HTMLDivElement>(null);
 
   return (
     <section className="panel" aria-labelledby="sharing-heading">
@@ -42,12 +50,21 @@ export function SharingPanel({ notebook }: Props) {
               key={m.user_id}
               notebookId={notebook.id}
               member={m}
+              notebookName={notebook.name}
               isMe={m.user_id === user.id}
               manage={owner}
+              onRemoved={(name) => {
+                setRemoved(`${name} no longer has access to ${notebook.name}.`);
+                // Their row is gone: keep the keyboard in the dialog, on the sentence saying so.
+                requestAnimationFrame(() => said.current?.focus());
+              }}
             />
           ))}
         </ul>
       ) : null}
+      <p className="sharing-said" role="status" ref={said} tabIndex={-1}>
+        {removed}
+      </p>
       {owner && invitations.data && invitations.data.length > 0 ? (
         <>
           <h3>Pending invitations</h3>
@@ -68,17 +85,31 @@ export function SharingPanel({ notebook }: Props) {
       ) : null}
       {cancel.error ? <Alert tone="error">{describeError(cancel.error).message}</Alert> : null}
       {!owner ? (
-        <div className="actions">
-          <Button
-            variant="danger"
-            pending={leave.isPending}
-            onClick={() =>
-              // The membership ends live too, which may close this panel before the answer.
-              void runThen(leave, user.id, () => navigate('/', { replace: true }))
-            }
-          >
-            Leave notebook
-          </Button>
+        <div className="actions" ref={actions}>
+          {leaving ? (
+            <ConfirmAction
+              question={`Leave ${notebook.name}?`}
+              confirmLabel={`Leave ${notebook.name}`}
+              pending={leave.isPending}
+              onCancel={() => {
+                setLeaving(false);
+                requestAnimationFrame(() =>
+                  actions.current?.querySelector<HTMLButtonElement>('button')?.focus(),
+                );
+              }}
+              onConfirm={() =>
+                // The membership ends live too, which may close this panel before the answer.
+                void runThen(leave, user.id, () => navigate('/', { replace: true }))
+              }
+            >
+              <p>You lose access at once.</p>
+              <p>The notes you wrote stay in the notebook; only its owner can add you again.</p>
+            </ConfirmAction>
+          ) : (
+            <Button variant="danger" onClick={() => setLeaving(true)}>
+              Leave notebook
+            </Button>
+          )}
           {leave.error ? <Alert tone="error">{describeError(leave.error).message}</Alert> : null}
         </div>
       ) : null}
