@@ -2,7 +2,7 @@
 // pages (sign-in, sign-up …) send a signed-in user on to the page they wanted.
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { forgetReturnTo, peekReturnTo, rememberReturnTo } from '../lib/session/paths.ts';
+import { forgetReturnTo, rememberReturnTo, returnToFor } from '../lib/session/paths.ts';
 import { useSession } from '../lib/session/session-context.ts';
 import { PageLoading } from '../ui/page-loading.tsx';
 
@@ -33,7 +33,7 @@ export function GuestGuard() {
       ? '/reset-password'
       : state.needsMfa
         ? '/mfa'
-        : (peekReturnTo() ?? '/');
+        : (returnToFor(state.user.id) ?? '/');
     return <Navigate to={next} replace />;
   }
   return <Outlet />;

@@ -493,6 +493,24 @@ export type Database = {
         }
         Relationships: []
       }
+      session_activity: {
+        Row: {
+          last_active_at: string
+          session_id: string
+          user_id: string
+        }
+        Insert: {
+          last_active_at?: string
+          session_id: string
+          user_id: string
+        }
+        Update: {
+          last_active_at?: string
+          session_id?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       storage_cleanup: {
         Row: {
           bucket_id: string
@@ -710,6 +728,7 @@ export type Database = {
         Returns: string
       }
       search_words: { Args: { value: string }; Returns: unknown }
+      session_active: { Args: never; Returns: boolean }
       set_note_body: {
         Args: { new_body: string; note: string; through_seq: number }
         Returns: boolean
@@ -727,6 +746,7 @@ export type Database = {
       shares_notebook_with: { Args: { other: string }; Returns: boolean }
       sheaf_topic_role: { Args: { topic: string }; Returns: string }
       tags_text: { Args: { tags: string[] }; Returns: string }
+      touch_my_session: { Args: never; Returns: boolean }
       tsquery_quote: { Args: { lexeme: string }; Returns: string }
       user_id_by_email: { Args: { address: string }; Returns: string }
       valid_tags: { Args: { tags: string[] }; Returns: boolean }

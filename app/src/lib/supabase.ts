@@ -11,7 +11,7 @@ import type { AppEnv } from './env.ts';
 export type { Auth } from './auth-client.ts';
 export type Supabase = SupabaseClient<Database>;
 /** What REST-only code needs: supabase.from(). */
-export type Rest = Pick<Supabase, 'from'>;
+export type Rest = Pick<Supabase, 'from' | 'rpc'>;
 
 export interface SupabaseHandle {
   auth: Auth;

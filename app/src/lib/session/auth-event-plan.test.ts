@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { planAuthEvent, SIGNED_OUT_NOTICE } from './auth-event-plan.ts';
+import { ENDED_ELSEWHERE_NOTICE, planAuthEvent, SIGNED_OUT_NOTICE } from './auth-event-plan.ts';
 
 const at = (pathname: string, signOutRequestedHere = false) => ({ pathname, signOutRequestedHere });
 
@@ -49,6 +49,16 @@ describe('planAuthEvent (DESIGN.md session table)', () => {
     // The page is remembered before the tab leaves it, to come back to after signing in.
     expect(plan.rememberPage).toBe(true);
     expect(planAuthEvent('SIGNED_OUT', at('/settings/profile', true)).rememberPage).toBe(false);
+  });
+
+  it('SIGNED_OUT of a session the server says was ended elsewhere says that', () => {
+    const plan = planAuthEvent('SIGNED_OUT', {
+      pathname: '/n/1',
+      signOutRequestedHere: false,
+      endedElsewhere: true,
+    });
+    expect(plan).toMatchObject({ navigate: '/sign-in', notice: ENDED_ELSEWHERE_NOTICE });
+    expect(plan.rememberPage).toBe(true);
   });
 
   it('TOKEN_REFRESHED changes nothing visible', () => {

@@ -10,6 +10,8 @@ export interface EventContext {
   signOutRequestedHere: boolean;
   /** Where this tab asked to go after its own sign-out (a page saying what happened). */
   afterSignOut?: string | null;
+  /** The server said this session was ended elsewhere (another device, the sessions list). */
+  endedElsewhere?: boolean;
 }
 
 export interface EventPlan {
@@ -42,6 +44,8 @@ const NONE: EventPlan = {
 };
 
 export const SIGNED_OUT_NOTICE = 'You have been signed out. Sign in again to continue.';
+export const ENDED_ELSEWHERE_NOTICE =
+  'You were signed out from another device. Sign in again to continue.';
 
 export function planAuthEvent(event: AuthChangeEvent, ctx: EventContext): EventPlan {
   switch (event) {
@@ -59,7 +63,11 @@ export function planAuthEvent(event: AuthChangeEvent, ctx: EventContext): EventP
         navigate:
           (ctx.signOutRequestedHere ? ctx.afterSignOut : null) ??
           (ctx.pathname === '/sign-in' ? null : '/sign-in'),
-        notice: ctx.signOutRequestedHere ? null : SIGNED_OUT_NOTICE,
+        notice: ctx.signOutRequestedHere
+          ? null
+          : ctx.endedElsewhere
+            ? ENDED_ELSEWHERE_NOTICE
+            : SIGNED_OUT_NOTICE,
         forgetReturnTo: ctx.signOutRequestedHere,
         rememberPage: !ctx.signOutRequestedHere,
       };

@@ -3,14 +3,29 @@
 // the session read while the page's code loaded (initial-session.ts), not from "loading".
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { forgetEarlyRequests } from '../early-requests.ts';
-import { useAuth } from '../supabase.ts';
-import { planAuthEvent } from './auth-event-plan.ts';
+import { SupabaseContext, useAuth, type SupabaseHandle } from '../supabase.ts';
+import { ENDED_ELSEWHERE_NOTICE, planAuthEvent, SIGNED_OUT_NOTICE } from './auth-event-plan.ts';
+import { onEndedElsewhere, takeEndedElsewhere } from './ended-elsewhere.ts';
 import { describeSession, verifiedClaims } from './describe-session.ts';
 import { initialSession, sameSession } from './initial-session.ts';
-import { forgetReturnTo, peekReturnTo, rememberReturnTo } from './paths.ts';
+import {
+  forgetReturnTo,
+  notebookOf,
+  peekReturnTo,
+  rememberReturnTo,
+  returnToFor,
+} from './paths.ts';
 import { SessionContext, type SessionApi, type SessionState } from './session-context.ts';
 
 /** Resolves once the page has settled: a second after it asked, when the browser is idle. */
@@ -24,8 +39,31 @@ function afterSettled(): Promise<void> {
   );
 }
 
+/**
+ * Makes the remembered page one this person may be sent to: another person's is forgotten, and
+ * so is a notebook they can no longer open (they start at their home instead of "Notebook not
+ * found"). Asked only when a notebook's page is remembered; on a failed request it is kept.
+ */
+async function settleReturnTo(handle: SupabaseHandle | null, userId: string): Promise<void> {
+  const path = returnToFor(userId);
+  const notebookId = path ? notebookOf(path) : null;
+  if (!notebookId || !handle) return;
+  try {
+    const rest = await handle.rest();
+    const { data, error } = await rest
+      .from('notebooks')
+      .select('id')
+      .eq('id', notebookId)
+      .maybeSingle();
+    if (!error && !data) forgetReturnTo();
+  } catch {
+    // offline or the chunk failed: the page itself will say what is wrong
+  }
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const auth = useAuth();
+  const handle = useContext(SupabaseContext);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
@@ -48,6 +86,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         pathname: where.current.pathname,
         signOutRequestedHere: signOutRequested.current,
         afterSignOut: afterSignOut.current,
+        endedElsewhere: event === 'SIGNED_OUT' && !signOutRequested.current && takeEndedElsewhere(),
       });
       // A page this tab asked to end on lies outside the route guards: go there before the state
       // changes, or the protected guard would send the tab to /sign-in while that page loads.
@@ -62,6 +101,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         signOutRequested.current = false;
         afterSignOut.current = null;
       }
+      const leavingUser = event === 'SIGNED_OUT' ? lastUserId.current : null;
       // Signed out: this device forgets the person's note copies, except unsaved edits.
       if (session) lastUserId.current = session.user.id;
       else if (event === 'SIGNED_OUT' && lastUserId.current) {
@@ -73,6 +113,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       if (event === 'PASSWORD_RECOVERY') recovering.current = true;
       if (event === 'SIGNED_OUT' || event === 'USER_UPDATED') recovering.current = false;
+      if (session && (event === 'SIGNED_IN' || event === 'INITIAL_SESSION'))
+        await settleReturnTo(handle, session.user.id);
       const next: SessionState = session
         ? await describeSession(auth, session, recovering.current)
         : {
@@ -95,14 +137,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }
       if (plan.forgetReturnTo) forgetReturnTo();
       if (plan.rememberPage && !repeated)
-        rememberReturnTo(`${where.current.pathname}${where.current.search}`);
+        rememberReturnTo(
+          `${where.current.pathname}${where.current.search}`,
+          leavingUser ?? undefined,
+        );
       // The same session as shown (the one read at start, or a repeated event): keep the state,
       // so the page does not render again.
       setState((now) => (sameSession(now, next) ? now : next));
       if (plan.refetch) void queryClient.invalidateQueries();
       if (plan.navigate === 'return-to') {
         const target =
-          next.status === 'signed-in' && next.needsMfa ? '/mfa' : (peekReturnTo() ?? '/');
+          next.status === 'signed-in' && next.needsMfa
+            ? '/mfa'
+            : next.status === 'signed-in'
+              ? (returnToFor(next.user.id) ?? '/')
+              : (peekReturnTo() ?? '/');
         navigate(target, { replace: true });
       } else if (plan.navigate && !endPage && !repeated) {
         navigate(plan.navigate, { replace: true });
@@ -125,7 +174,21 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setTimeout(() => void apply(event, session, seq), 0);
     });
     return () => data.subscription.unsubscribe();
-  }, [auth, queryClient, navigate]);
+  }, [auth, handle, queryClient, navigate]);
+
+  // The server's word that the session ended elsewhere may come just after the sign-out it
+  // caused: the sentence then changes to say so.
+  useEffect(
+    () =>
+      onEndedElsewhere(() =>
+        setState((now) =>
+          now.status === 'signed-out' && !now.requested && now.notice === SIGNED_OUT_NOTICE
+            ? { ...now, notice: ENDED_ELSEWHERE_NOTICE }
+            : now,
+        ),
+      ),
+    [],
+  );
 
   const signOut = useCallback<SessionApi['signOut']>(
     async (scope = 'local', options = {}) => {

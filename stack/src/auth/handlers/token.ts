@@ -49,7 +49,7 @@ export const token = endpoint(
         return Response.json(await passwordGrant(deps, p, meta));
       case 'refresh_token':
         if (!p.refresh_token) throw new OAuthError('invalid_request', 'refresh_token required');
-        return Response.json(await refreshGrant(deps, p.refresh_token));
+        return Response.json(await refreshGrant(deps, p.refresh_token, meta));
       case 'pkce': {
         const session = await deps.store.transaction(async (q) => {
           const { userId, method } = await exchangeAuthCode(q, p.auth_code!, p.code_verifier!);
@@ -124,9 +124,14 @@ async function passwordGrant(
 /**
  * grant_type=refresh_token: rotates the token. A revoked token whose child is the session's
  * current one answers with that child (a retry); outside the reuse interval a revoked token is
- * taken as stolen and ends the session, as Supabase Auth does.
+ * taken as stolen and ends the session, as Supabase Auth does. The session records when it was
+ * refreshed and from which user agent and address, as Supabase Auth's does.
  */
-async function refreshGrant(deps: AuthDeps, refreshToken: string): Promise<TokenResponse> {
+async function refreshGrant(
+  deps: AuthDeps,
+  refreshToken: string,
+  meta: { userAgent: string | null; ip: string },
+): Promise<TokenResponse> {
   const { auth } = deps.config;
   // The session is deleted (committed) even though the answer is an error.
   let failure: AuthError | undefined;
@@ -156,7 +161,7 @@ async function refreshGrant(deps: AuthDeps, refreshToken: string): Promise<Token
       }
     }
     issued ??= await q.rotateRefreshToken(row);
-    await q.markSessionRefreshed(session.id);
+    await q.markSessionRefreshed(session.id, meta);
     await q.recordAudit(user, 'token_refreshed');
     return tokenResponse(deps, q, user.id, session.id, issued);
   });

@@ -91,10 +91,18 @@ export async function lockSession(
   return rows[0];
 }
 
-export async function markSessionRefreshed(q: Queryable, sessionId: string): Promise<void> {
+/** A token of the session was refreshed: when, and from which user agent and address (Supabase
+ * Auth updates these three and leaves updated_at alone). */
+export async function markSessionRefreshed(
+  q: Queryable,
+  sessionId: string,
+  from: { userAgent?: string | null; ip?: string },
+): Promise<void> {
   await q.query(
-    `update auth.sessions set refreshed_at = now() at time zone 'UTC', updated_at = now() where id = $1`,
-    [sessionId],
+    `update auth.sessions
+     set refreshed_at = now() at time zone 'UTC', user_agent = $2, ip = $3::inet
+     where id = $1`,
+    [sessionId, from.userAgent ?? null, inet(from.ip)],
   );
 }
 
