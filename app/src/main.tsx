@@ -34,5 +34,7 @@ root.render(
   </StrictMode>,
 );
 
-if (import.meta.env.PROD && result.ok)
+// Built apps only (the mode, not PROD: a build run under a test runner has NODE_ENV=test, and
+// Vite derives PROD from NODE_ENV).
+if (import.meta.env.MODE === 'production' && result.ok)
   void import('./app/register-worker.ts').then((m) => m.registerWorkerAfterLoad());

@@ -1,7 +1,7 @@
 // Playwright helpers for what passes between a page and the network: holding a page's requests
 // until a test lets them through, waiting for a WebSocket frame the page receives, and losing
 // the connection the way a network does.
-import type { BrowserContext, Page, WebSocketRoute } from 'playwright-core';
+import type { BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core';
 
 /** Holds the page's requests to `url` until release() (then lets them all through). */
 export async function hold(page: Page, url: string) {
@@ -46,19 +46,31 @@ export function framesTo(page: Page) {
   };
 }
 
+/** How a server that stops answering behaves: refusing connections (a restart), or taking
+ * them and never answering (Wi-Fi without internet, a server stuck). */
+export type Unreachable = 'refuse' | 'hang';
+
 /**
  * A switch that takes a browser context off the network as a lost connection does. Playwright's
  * setOffline fails requests but leaves open WebSockets sending and receiving (playwright#4910),
  * so a page "offline" would still exchange live edits. Here every WebSocket of the context goes
  * through Playwright from now on (open the page after this): going offline drops the open ones
  * and refuses new ones until the switch is turned back on.
+ *
+ * With `server` (the stack's URL), the server can also stop answering while the browser stays
+ * online (navigator.onLine true): its requests are refused or hang, its sockets drop, and new
+ * ones are refused or never answered, until reachable().
  */
-export async function connection(context: BrowserContext) {
+export async function connection(context: BrowserContext, { server }: { server?: string } = {}) {
   let offline = false;
+  let cut: Unreachable | null = null;
   const lost = { code: 1006, reason: 'offline' };
   const open = new Map<WebSocketRoute, WebSocketRoute>(); // the page's side → the server's
+  const held = new Set<Route>();
   await context.routeWebSocket(/.*/, async (pageSide) => {
-    if (offline) return pageSide.close(lost);
+    if (offline || cut === 'refuse') return pageSide.close(lost);
+    // Taken and never answered: without connectToServer the page's socket talks to nobody.
+    if (cut === 'hang') return;
     const serverSide = pageSide.connectToServer();
     open.set(pageSide, serverSide);
     // With a handler of its own, a close is no longer passed to the other side: pass it on.
@@ -67,21 +79,46 @@ export async function connection(context: BrowserContext) {
       await serverSide.close({ code, reason });
     });
   });
+  if (server)
+    await context.route(`${server}/**`, async (route) => {
+      if (cut === 'refuse') return route.abort('connectionrefused');
+      if (cut === 'hang') {
+        held.add(route);
+        return;
+      }
+      return route.fallback();
+    });
+  const dropSockets = async () => {
+    const sockets = [...open];
+    open.clear();
+    await Promise.all(
+      sockets.map(([pageSide, serverSide]) =>
+        Promise.all([pageSide.close(lost), serverSide.close()]),
+      ),
+    );
+  };
   return {
     async offline() {
       offline = true;
       await context.setOffline(true);
-      const sockets = [...open];
-      open.clear();
-      await Promise.all(
-        sockets.map(([pageSide, serverSide]) =>
-          Promise.all([pageSide.close(lost), serverSide.close()]),
-        ),
-      );
+      await dropSockets();
     },
     async online() {
       offline = false;
       await context.setOffline(false);
+    },
+    /** The server stops answering; the browser stays online. */
+    async unreachable(how: Unreachable) {
+      if (!server) throw new Error('connection() was not given the server to cut');
+      cut = how;
+      await dropSockets();
+    },
+    /** The server answers again (requests left hanging fail, as a timed-out connection). */
+    async reachable() {
+      cut = null;
+      const waiting = [...held];
+      held.clear();
+      await Promise.all(waiting.map((route) => route.abort('timedout').catch(() => undefined)));
     },
   };
 }
