@@ -200,11 +200,16 @@ export function NotePage({ attachments, images }: Props) {
         <HistoryDialog
           note={data}
           canRestore={canEdit && !trashed}
-          liveBody={
+          liveRestore={
             collab.session && collab.status && collab.status.phase !== 'opening'
-              ? async (body) => {
+              ? async ({ title, body, tags }) => {
                   collab.session?.setText(body);
                   await collab.session?.sync.flush();
+                  const { error } = await supabase
+                    .from('notes')
+                    .update({ title, tags })
+                    .eq('id', noteId);
+                  if (error) throw error;
                 }
               : undefined
           }
