@@ -189,7 +189,14 @@ describe('a note’s history', () => {
     const { dialog, items } = await openHistory(cleo.page);
     await expect.poll(() => items.count()).toBe(4);
     await items.nth(1).click();
-    await dialog.getByRole('region', { name: 'Changes made in this version' }).waitFor();
+    const changes = dialog.getByRole('region', { name: 'Changes made in this version' });
+    await changes.waitFor();
+    // By lines: the paragraph the restore took out, line by line, with − beside it.
+    await dialog.getByRole('radio', { name: 'Lines' }).check();
+    await changes
+      .locator('del', { hasText: 'After the pause, by Ben: the heap is ready in spring.' })
+      .waitFor();
+    await screenshots(cleo.page, 'note-history-viewer');
     await dialog.getByText('Only the notebook’s editors can restore versions.').waitFor();
     expect(await dialog.getByRole('button', { name: 'Restore this version…' }).count()).toBe(0);
     expect(await dialog.getByRole('button', { name: 'Restore as a copy' }).count()).toBe(0);

@@ -48,6 +48,19 @@ describe('diffTexts', () => {
     ]);
   });
 
+  it('does not count a line break after the last line as a change of that line', () => {
+    const changes = diffTexts('Turn the heap.\n\nLater.', 'Turn the heap.', 'lines')!;
+    expect(changes[0]).toMatchObject({ kind: 'same' });
+    expect(changes[0]!.text.startsWith('Turn the heap.')).toBe(true);
+    expect(changes.filter((c) => c.kind === 'added')).toEqual([]);
+    expect(
+      changes
+        .filter((c) => c.kind === 'removed')
+        .map((c) => c.text)
+        .join(''),
+    ).toContain('Later.');
+  });
+
   it('has only unchanged text when nothing changed', () => {
     expect(diffTexts('same', 'same', 'words')).toEqual([{ kind: 'same', text: 'same' }]);
     expect(diffTexts('', '', 'lines')).toEqual([]);

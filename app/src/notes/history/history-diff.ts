@@ -24,13 +24,16 @@ const DIFF_TIMEOUT_MS = 1500;
 
 /**
  * The changes that turn `before` into `after`, compared by words (each word, run of spaces and
- * line break a token, so nothing is lost) or by whole lines; null when the texts are too far
- * apart to compare in reasonable time.
+ * line break a token, so nothing is lost) or by whole lines (a line break at the very end is
+ * not a change of the last line); null when the texts are too far apart to compare in
+ * reasonable time.
  */
 export function diffTexts(before: string, after: string, by: Granularity): Change[] | null {
-  const options = { timeout: DIFF_TIMEOUT_MS };
   const parts =
-    by === 'words' ? diffWordsWithSpace(before, after, options) : diffLines(before, after, options);
+    by === 'words'
+      ? diffWordsWithSpace(before, after, { timeout: DIFF_TIMEOUT_MS })
+      : // The last line is the same line whether or not a line break follows it.
+        diffLines(before, after, { timeout: DIFF_TIMEOUT_MS, ignoreNewlineAtEof: true });
   if (!parts) return null;
   return parts
     .filter((p) => p.value !== '')
