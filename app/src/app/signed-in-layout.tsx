@@ -1,7 +1,8 @@
 // The frame around signed-in pages: header with navigation, search (Ctrl/⌘+K or /), the
 // shortcuts sheet (?), the user and "Sign out"; the user is checked with the server as pages
 // open (a revoked session signs out). The palette's code loads the first time it is opened. The
-// frame stays while a page below waits for its code or the data client.
+// frame stays while a page below waits for its code or the data client. Someone who joined by
+// an invitation meets the newcomer's welcome (auth/) until they have been welcomed.
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { NavLink, Outlet, useMatch, useNavigate } from 'react-router';
 import { describeKeys, useShortcuts } from '../lib/keyboard/shortcuts.ts';
@@ -19,6 +20,9 @@ import '../ui/signed-in.css';
 
 const CommandPalette = lazy(() =>
   import('./command-palette.tsx').then((m) => ({ default: m.CommandPalette })),
+);
+const NewcomerWelcome = lazy(() =>
+  import('../auth/newcomer-welcome.tsx').then((m) => ({ default: m.NewcomerWelcome })),
 );
 
 export function SignedInLayout() {
@@ -126,6 +130,11 @@ export function SignedInLayout() {
       <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
+      {user.invited_at ? (
+        <Suspense fallback={null}>
+          <NewcomerWelcome />
+        </Suspense>
+      ) : null}
       {palette ? (
         <Suspense fallback={null}>
           <CommandPalette onClose={() => setPalette(false)} commands={commands} />

@@ -17,6 +17,8 @@ interface CodeFormProps {
   verify(code: string): Promise<{ error?: unknown } | void>;
   /** Sends a new code; the button is hidden without it. */
   resend?: () => Promise<{ error?: unknown } | void>;
+  /** The resend button's label ("Resend code" by default). */
+  resendLabel?: string;
   resentMessage?: string;
   /** Start with the resend cooldown running (a code was just sent). */
   justSent?: boolean;
@@ -28,6 +30,7 @@ export function CodeForm({
   pendingLabel,
   verify,
   resend,
+  resendLabel = 'Resend code',
   resentMessage = 'A new code is on its way.',
   justSent = false,
 }: CodeFormProps) {
@@ -105,7 +108,7 @@ export function CodeForm({
           pending={resending.pending}
           disabled={cooldown.remaining > 0}
         >
-          {cooldown.remaining > 0 ? `Resend code in ${cooldown.remaining} s` : 'Resend code'}
+          {cooldown.remaining > 0 ? `${resendLabel} in ${cooldown.remaining} s` : resendLabel}
         </Button>
       ) : null}
     </form>

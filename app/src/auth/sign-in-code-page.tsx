@@ -1,6 +1,7 @@
 // /sign-in/code: a one-time code instead of a password. Ask (email or phone), receive, enter; by
-// email the same message also carries a magic link that signs in through /auth/callback (PKCE).
-// Codes never create accounts here: an unknown address is told so, with the way to sign up.
+// email the same message also carries a link to /auth/callback, which signs in in any browser.
+// Codes never create accounts here: an unknown address is told so, with the way to sign up. A
+// newcomer (invited, not yet welcomed) goes on to the notebook shared with them.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useSubmit } from '../lib/forms/use-submit.ts';
@@ -8,6 +9,7 @@ import { useAuth } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Button } from '../ui/button.tsx';
+import { rememberArrival } from './arrival.ts';
 import { CodeForm } from './code-form.tsx';
 import { useIdentifier, type Identifier } from './use-identifier.tsx';
 
@@ -75,11 +77,14 @@ export function SignInCodePage() {
           submitLabel="Sign in"
           pendingLabel="Signing in…"
           justSent
-          verify={(token) =>
-            'email' in sentTo
-              ? auth.verifyOtp({ email: sentTo.email, token, type: 'email' })
-              : auth.verifyOtp({ phone: sentTo.phone, token, type: 'sms' })
-          }
+          verify={async (token) => {
+            const result =
+              'email' in sentTo
+                ? await auth.verifyOtp({ email: sentTo.email, token, type: 'email' })
+                : await auth.verifyOtp({ phone: sentTo.phone, token, type: 'sms' });
+            if (!result.error) rememberArrival(result.data.user);
+            return result;
+          }}
           resend={() => send(sentTo)}
           resentMessage={`A new code is on its way to ${where}.`}
         />

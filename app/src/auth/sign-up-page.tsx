@@ -1,5 +1,7 @@
 // /sign-up: email or phone and a new password (the rules shown before submit). With
-// confirmations on, the server sends a code (and, by email, a link); we continue on /verify.
+// confirmations on, the server sends a code (and, by email, a link); we continue on /verify —
+// which, for an address Auth already knows (an account, or a notebook shared with it), also
+// offers a sign-in code, since Auth may send nothing there.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { weakPasswordSentence } from '../lib/errors/weak-password.ts';
@@ -10,6 +12,7 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Button } from '../ui/button.tsx';
 import { NewPasswordField } from '../ui/new-password-field.tsx';
+import { holdSignUpPassword } from './pending-sign-up.ts';
 import { identifierQuery, useIdentifier } from './use-identifier.tsx';
 
 export function SignUpPage() {
@@ -39,7 +42,12 @@ export function SignUpPage() {
       }
       if (error) return { error };
       // With a session the provider moves on; without one the address must be confirmed first.
-      if (!data.session) navigate(`/verify?${identifierQuery(id)}`);
+      if (data.session) return;
+      if ('email' in id) holdSignUpPassword(id.email, password);
+      // No identities: Auth answers so for an address it already knows — one with an account
+      // (no code is sent) or with an invitation (the code is sent, the password is not taken).
+      const known = 'email' in id && data.user?.identities?.length === 0;
+      navigate(`/verify?${identifierQuery(id)}${known ? '&reason=known' : ''}`);
     });
   }
 

@@ -2,7 +2,10 @@
 // is added to a notebook (authenticated callers cannot insert members or invitations themselves).
 // An address that belongs to a confirmed account becomes a member at once and is told by email;
 // any other address gets a pending invitation (claimed by a database trigger when the address is
-// confirmed) and Auth's invitation email, which names who shared which notebook. The caller's
+// confirmed) and Auth's invitation email, which names who shared which notebook. Its link
+// (supabase/templates/invite.html) opens the app's /auth/callback with the token hash, which the
+// app verifies itself, in whichever browser opens it; the app then opens the notebook named in
+// the invitation's metadata (invited_to_notebook) and welcomes the newcomer. The caller's
 // ownership is checked with their own JWT (row-level security), and again inside the
 // service-role-only SQL helpers that write the membership or invitation.
 //
