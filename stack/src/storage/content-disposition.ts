@@ -1,26 +1,11 @@
-// Content-Disposition for `?download=<name>` (RFC 6266): the exact name, UTF-8 and
-// percent-encoded, in `filename*` (RFC 8187), which every current browser prefers; and an ASCII
-// stand-in in `filename` for clients that know no better — a token when it can be, else quoted,
-// with anything outside printable ASCII (and `"`, `\`, `%`) replaced by `_`.
+// Content-Disposition for `?download=<name>`, exactly as hosted Storage sends it
+// (supabase/storage, src/storage/renderer/renderer.ts, handleDownload): the name percent-encoded
+// once with encodeURIComponent, in `filename*=UTF-8''` (RFC 6266 / RFC 8187, which every current
+// browser prefers) and again as the plain `filename` (an ASCII stand-in: clients that know no
+// better show it encoded), with the trailing `;`. A bare `download` is `attachment;` alone.
 
-/** RFC 8187 attr-chars are kept; everything else is %XX of its UTF-8 bytes. */
-const extValue = (name: string) =>
-  encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-
-const TOKEN = /^[!#$&+.^_`|~0-9A-Za-z-]+$/;
-
-function asciiFallback(name: string): string {
-  const ascii = Array.from(name, (c) =>
-    /^[\x20-\x7e]$/.test(c) && !/["\\%]/.test(c) ? c : '_',
-  ).join('');
-  return TOKEN.test(ascii) ? ascii : `"${ascii}"`;
-}
-
-/** `attachment;` alone for a bare `download`, else with the name. */
 export function contentDisposition(download: string): string {
   if (download === '') return 'attachment;';
-  return `attachment; filename=${asciiFallback(download)}; filename*=UTF-8''${extValue(download)}`;
+  const encoded = encodeURIComponent(download);
+  return `attachment; filename=${encoded}; filename*=UTF-8''${encoded};`;
 }

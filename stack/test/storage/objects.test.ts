@@ -90,7 +90,7 @@ describe.each(DRIVERS)('storage objects on %s', (driver) => {
     expect(bare.headers.get('content-disposition')).toBe('attachment;');
     const named = await storageFetch(stack, '/object/private/report.txt?download=my%20file.txt');
     expect(named.headers.get('content-disposition')).toBe(
-      `attachment; filename="my file.txt"; filename*=UTF-8''my%20file.txt`,
+      `attachment; filename=my%20file.txt; filename*=UTF-8''my%20file.txt;`,
     );
     const etag = named.headers.get('etag')!;
     const cached = await storageFetch(stack, '/object/private/report.txt', {
