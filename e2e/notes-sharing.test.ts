@@ -162,6 +162,10 @@ describe('a shared notebook', () => {
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('button', { name: `Remove ${nameOf(member)}` }).click();
     await page
+      .getByRole('group', { name: `Remove ${nameOf(member)} from Shared garden?` })
+      .getByRole('button', { name: `Remove ${nameOf(member)}` })
+      .click();
+    await page
       .getByTestId('member')
       .filter({ hasText: nameOf(member) })
       .waitFor({ state: 'detached' });
@@ -187,6 +191,7 @@ describe('a shared notebook', () => {
     await viewer.goto(`${e2e.appUrl}/n/${notebookId}`);
     await viewer.getByRole('button', { name: 'People' }).click();
     await viewer.getByRole('button', { name: 'Leave notebook' }).click();
+    await viewer.getByRole('button', { name: 'Leave Shared garden' }).click();
     await viewer.waitForURL(`${e2e.appUrl}/`);
     await viewer.getByText('No notebooks yet. Create your first one above.').waitFor();
     expect(member.dialogs).toEqual([]);

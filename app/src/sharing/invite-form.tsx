@@ -1,6 +1,6 @@
 // The owner invites someone by email as an editor or a viewer; the function adds or invites them
 // and tells them by email.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -27,14 +27,18 @@ export function InviteForm({ notebookId }: { notebookId: string }) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const share = useShareNotebookMutation(notebookId);
+  // One invitation (and one email) per submit: the mutation's pending state reaches the page a
+  // macrotask late, too late for a double click.
+  const sending = useRef(false);
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (share.isPending) return;
+    if (sending.current) return;
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim()))
       return setError('Enter a valid email address.');
     setError(null);
     setDone(null);
+    sending.current = true;
     share.mutate(
       { email, role },
       {
@@ -43,6 +47,9 @@ export function InviteForm({ notebookId }: { notebookId: string }) {
           setEmail('');
         },
         onError: (e) => setError(describeError(e).message),
+        onSettled: () => {
+          sending.current = false;
+        },
       },
     );
   }
