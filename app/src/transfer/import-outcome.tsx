@@ -26,7 +26,9 @@ export function ImportRunning({ progress, onStop }: { progress: ImportProgress; 
 }
 
 export function ImportDone({ result, onAgain }: { result: ImportResult; onAgain(): void }) {
-  const summary = `${countOf(result.notes, 'note')} and ${countOf(result.files, 'file')} into ${countOf(
+  // As the Import button said it: files only when there are some.
+  const files = result.files ? ` and ${countOf(result.files, 'file')}` : '';
+  const summary = `${countOf(result.notes, 'note')}${files} into ${countOf(
     result.notebooks.length,
     'notebook',
   )}.`;

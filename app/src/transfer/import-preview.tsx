@@ -1,10 +1,13 @@
 // What an import will do, before it does it: the notebooks it creates with their notes and files,
-// where notes chosen on their own go, and what is left out and why.
-import { useState, type FormEvent } from 'react';
+// where notes chosen on their own go, and what is left out and why. A new notebook whose name the
+// person already has gets a number ("Travel (2)"), and the preview says so before anything is
+// written. Import runs once, however often it is pressed.
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
 import type { MyNotebook } from './data/my-notebooks-query.ts';
 import type { ImportPlan } from './import/plan-import.ts';
+import { distinctName, distinctNames } from './import/distinct-names.ts';
 import type { ImportTarget } from './import/run-import.ts';
 import { countOf } from '../lib/text/count.ts';
 
@@ -18,8 +21,20 @@ interface Props {
 export function ImportPreview({ plan, notebooks, onStart, onCancel }: Props) {
   const writable = notebooks.filter((nb) => nb.role !== 'viewer');
   const loose = plan.notebooks.find((nb) => !nb.folder);
+  const taken = useMemo(() => notebooks.map((nb) => nb.name), [notebooks]);
+  // The folders' new notebooks, named apart from the person's notebooks and from each other.
+  const folderNames = useMemo(() => {
+    const folders = plan.notebooks.filter((nb) => nb.folder);
+    const chosen = distinctNames(
+      folders.map((nb) => nb.name),
+      taken,
+    );
+    return new Map(folders.map((nb, i) => [nb.folder, chosen[i]!]));
+  }, [plan, taken]);
   const [into, setInto] = useState('');
-  const [newName, setNewName] = useState('Imported notes');
+  const [newName, setNewName] = useState(() => distinctName('Imported notes', taken));
+  const started = useRef(false);
+  const looseName = distinctName(newName.trim(), [...taken, ...folderNames.values()]);
   const [nameError, setNameError] = useState<string | null>(null);
   const notes = plan.notebooks.reduce((n, nb) => n + nb.notes.length, 0);
   const files = plan.notebooks.reduce(
@@ -33,11 +48,12 @@ export function ImportPreview({ plan, notebooks, onStart, onCancel }: Props) {
     if (loose && !into && [...newName.trim()].length > 100)
       return setNameError('Use at most 100 characters.');
     setNameError(null);
+    if (started.current) return;
+    started.current = true;
     const existing = writable.find((nb) => nb.id === into);
     onStart({
-      loose: existing
-        ? { notebookId: existing.id, name: existing.name }
-        : { newName: newName.trim() },
+      loose: existing ? { notebookId: existing.id, name: existing.name } : { newName: looseName },
+      names: Object.fromEntries(folderNames),
     });
   }
 
@@ -54,7 +70,9 @@ export function ImportPreview({ plan, notebooks, onStart, onCancel }: Props) {
           {plan.notebooks.map((nb) => (
             <li className="list__item" key={nb.folder || '(loose)'}>
               <span>
-                <strong>{nb.folder ? nb.name : 'Notes chosen on their own'}</strong>
+                <strong>
+                  {nb.folder ? folderNames.get(nb.folder) : 'Notes chosen on their own'}
+                </strong>
                 <span className="import-meta">
                   {' '}
                   {countOf(nb.notes.length, 'note')},{' '}
@@ -64,6 +82,11 @@ export function ImportPreview({ plan, notebooks, onStart, onCancel }: Props) {
                   )}
                   {nb.folder ? ' · a new notebook' : ''}
                 </span>
+                {nb.folder && folderNames.get(nb.folder) !== nb.name ? (
+                  <span className="import-renamed">
+                    {`You already have a notebook called “${nb.name}”, so this one will be called “${folderNames.get(nb.folder)}”.`}
+                  </span>
+                ) : null}
               </span>
             </li>
           ))}
@@ -98,6 +121,11 @@ export function ImportPreview({ plan, notebooks, onStart, onCancel }: Props) {
               maxLength={120}
             />
           )}
+          {!into && newName.trim() && looseName !== newName.trim() ? (
+            <p className="import-renamed">
+              {`You already have a notebook called “${newName.trim()}”, so the new one will be called “${looseName}”.`}
+            </p>
+          ) : null}
         </div>
       ) : null}
       {plan.skipped.length ? (

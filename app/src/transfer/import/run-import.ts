@@ -13,6 +13,8 @@ const BUCKET = 'attachments';
 export interface ImportTarget {
   /** Where Markdown files chosen on their own go: an existing notebook, or a new one's name. */
   loose: { notebookId: string; name: string } | { newName: string };
+  /** The name each folder's new notebook gets (by folder), when not the folder's own name. */
+  names?: Record<string, string>;
 }
 
 export interface ImportProgress {
@@ -74,7 +76,7 @@ export async function runImport(
   for (const planned of plan.notebooks) {
     if (signal.aborted) break;
     let notebookId: string;
-    let name = planned.name;
+    let name = (planned.folder && target.names?.[planned.folder]) || planned.name;
     if (!planned.folder && 'notebookId' in target.loose) {
       notebookId = target.loose.notebookId;
       name = target.loose.name;
