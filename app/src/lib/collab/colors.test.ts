@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PERSON_COLORS, colorFor } from './colors.ts';
+import { PERSON_COLORS, assignColors, colorFor } from './colors.ts';
 
 /** WCAG relative luminance of #rrggbb. */
 function luminance(hex: string): number {
@@ -26,5 +26,42 @@ describe('person colours', () => {
       Array.from({ length: 200 }, (_, i) => colorFor(`user-${i}-${i * 7919}`).color),
     );
     expect(used.size).toBe(PERSON_COLORS.length);
+  });
+});
+
+describe('colours of the people present', () => {
+  const ids = Array.from({ length: 40 }, (_, i) => `user-${i}-${(i * 7919).toString(36)}`);
+  // Two ids whose preferred colours are the same: the case the issue met.
+  const [a, b] = (() => {
+    for (const x of ids)
+      for (const y of ids)
+        if (x < y && colorFor(x).color === colorFor(y).color) return [x, y] as const;
+    throw new Error('no two test ids share a preferred colour');
+  })();
+
+  it('gives two people who prefer the same colour different ones', () => {
+    const colors = assignColors([a, b]);
+    expect(colors.get(a)!.color).not.toBe(colors.get(b)!.color);
+    expect(colors.get(a)).toBe(colorFor(a)); // the first in id order keeps their own
+  });
+
+  it('gives up to ten people ten different colours, the same on every screen', () => {
+    const present = ids.slice(0, PERSON_COLORS.length);
+    const colors = assignColors(present);
+    expect(new Set([...colors.values()].map((c) => c.color)).size).toBe(PERSON_COLORS.length);
+    const elsewhere = assignColors([...present].reverse());
+    for (const id of present) expect(elsewhere.get(id)).toBe(colors.get(id));
+  });
+
+  it('lets someone alone keep their preferred colour, and counts a person once', () => {
+    expect(assignColors([a]).get(a)).toBe(colorFor(a));
+    expect(assignColors([a, a, b]).size).toBe(2);
+  });
+
+  it('shares colours only beyond ten people, as evenly as it can', () => {
+    const colors = assignColors(ids.slice(0, 15));
+    const uses = new Map<string, number>();
+    for (const { color } of colors.values()) uses.set(color, (uses.get(color) ?? 0) + 1);
+    expect(Math.max(...uses.values())).toBe(2);
   });
 });

@@ -1,7 +1,10 @@
 // Who is here: the notebook's presence channel (lib/collab/notebook-channel.ts) joined while a
 // notebook is open, shared with its note page through a context (which note this tab shows,
 // and whether it can edit it), and the list of people shown in both — each person's avatar or
-// initials in their colour, their name, and what they are doing, as a labelled list.
+// initials in their colour (distinct among those present: assignColors), their whole name
+// (wrapped, never cut), and what they are doing, as a labelled list. Who is here is only
+// known while the channel is joined: when it drops, the list empties until it is joined again,
+// and offline (or with the server not answering) the list says that it is not known.
 import {
   createContext,
   useCallback,
@@ -11,7 +14,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { colorFor } from '../../lib/collab/colors.ts';
+import { assignColors, colorFor, type PersonColor } from '../../lib/collab/colors.ts';
 import {
   joinNotebook,
   type MembershipChange,
@@ -19,6 +22,7 @@ import {
   type NotebookPerson,
 } from '../../lib/collab/notebook-channel.ts';
 import { withDataClient, type Supabase } from '../../lib/supabase.ts';
+import { useConnection } from '../../lib/use-online.ts';
 import type { Me } from '../data/me-query.ts';
 import './live.css';
 
@@ -28,12 +32,15 @@ export interface PresenceApi {
   showNote(noteId: string | null, editing: boolean): void;
   /** Hears the notebook's membership changes (anyone's role or removal) until unsubscribed. */
   onMembership(fn: (change: MembershipChange) => void): () => void;
+  /** A person's colour among those here now (their carets and selections take it too). */
+  colorOf(userId: string): PersonColor;
 }
 
 const PresenceContext = createContext<PresenceApi>({
   people: [],
   showNote: () => undefined,
   onMembership: () => () => undefined,
+  colorOf: colorFor,
 });
 
 export const PresenceProvider = PresenceContext.Provider;
@@ -79,6 +86,10 @@ export function useNotebookPresence(
             people: setPeople,
             membership: (change) => listeners.forEach((fn) => fn(change)),
             noteMovedOut: (noteId) => movedOut.current(noteId),
+            // Dropped (offline, the server gone): what we last heard is no longer who is here.
+            status: (status) => {
+              if (status !== 'joined') setPeople([]);
+            },
           },
         );
         channel.current = joined;
@@ -104,7 +115,14 @@ export function useNotebookPresence(
     },
     [listeners],
   );
-  return useMemo(() => ({ people, showNote, onMembership }), [people, showNote, onMembership]);
+  const colorOf = useMemo(() => {
+    const colors = assignColors(people.map((p) => p.userId));
+    return (id: string) => colors.get(id) ?? colorFor(id);
+  }, [people]);
+  return useMemo(
+    () => ({ people, showNote, onMembership, colorOf }),
+    [people, showNote, onMembership, colorOf],
+  );
 }
 
 function initials(name: string): string {
@@ -124,6 +142,17 @@ interface ListProps {
 }
 
 export function PresenceList({ people, label, noteId, me }: ListProps) {
+  const connection = useConnection();
+  // Colours are given among everyone in the notebook, so the note's list and the notebook's agree.
+  const colors = useMemo(() => assignColors(people.map((p) => p.userId)), [people]);
+  if (connection !== 'online')
+    return (
+      <p className="presence presence--unknown" data-testid="presence">
+        {connection === 'offline'
+          ? 'You are offline: who is here is not known.'
+          : 'Sheaf is not answering: who is here is not known.'}
+      </p>
+    );
   const shown = noteId ? people.filter((p) => p.noteIds.includes(noteId)) : people;
   if (shown.length === 0) return null;
   return (
@@ -137,11 +166,12 @@ export function PresenceList({ people, label, noteId, me }: ListProps) {
             ? 'in a note'
             : 'here';
         const name = person.userId === me ? `${person.name} (you)` : person.name;
+        const color = (colors.get(person.userId) ?? colorFor(person.userId)).color;
         return (
-          <li key={person.userId} className="presence__person" title={`${name}, ${doing}`}>
+          <li key={person.userId} className="presence__person" data-color={color}>
             <span
               className="presence__avatar"
-              style={{ backgroundColor: person.color, borderColor: person.color }}
+              style={{ backgroundColor: color, borderColor: color }}
               aria-hidden="true"
             >
               {person.avatarUrl ? <img src={person.avatarUrl} alt="" /> : initials(person.name)}
