@@ -55,12 +55,16 @@ export function useVersionsQuery(noteId: string) {
 }
 
 /** One version's title, text and tags (null: no version, as before the first one). */
-export function useVersionContentQuery(noteId: string, version: VersionSummary | null) {
+export function useVersionContentQuery(version: VersionSummary | null) {
   const supabase = useSupabase();
   return useQuery({
-    queryKey: [...noteKeys.versions(noteId), 'content', version?.id, version?.edited_at],
+    // Not under noteKeys.versions: a version's text is not kept on the device (persisted-cache.ts
+    // leaves ['notes', 'version', …] out), only the list is.
+    queryKey: ['notes', 'version', version?.id, version?.edited_at],
     enabled: version !== null,
     staleTime: Infinity,
+    // Texts can be large: dropped from memory soon after the history closes.
+    gcTime: 5 * 60_000,
     queryFn: async (): Promise<VersionContent> => {
       const { data, error } = await supabase
         .from('note_versions')

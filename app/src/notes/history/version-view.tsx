@@ -27,15 +27,15 @@ interface Props extends HistoryDialogProps {
 }
 
 export function VersionView(props: Props) {
-  const { note, versions, index, by, onBy, canRestore, resolveImage } = props;
+  const { versions, index, by, onBy, canRestore, resolveImage } = props;
   const headingId = useId();
   const version = versions[index]!;
   const previous = versions[index + 1] ?? null;
   const isCurrent = index === 0;
   const showing = isCurrent && props.showing === 'since' ? 'changes' : props.showing;
-  const content = useVersionContentQuery(note.id, version);
-  const before = useVersionContentQuery(note.id, previous);
-  const current = useVersionContentQuery(note.id, versions[0]!);
+  const content = useVersionContentQuery(version);
+  const before = useVersionContentQuery(previous);
+  const current = useVersionContentQuery(versions[0]!);
   const when = sessionWhen(version.started_at, version.edited_at);
   const source =
     version.restored_from === null
