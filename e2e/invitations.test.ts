@@ -3,7 +3,8 @@
 // inbox in a fresh browser and clicks "Accept the invitation" — signed in, in the notebook with
 // their role, welcomed (name, password), writing with the owner, and able to come back. The same
 // link used again, and "Create an account" with the invited address (before and after the
-// invitation was accepted), lead into the notebook too, never to an error page.
+// invitation was accepted), lead into the notebook too, never to an error page. Sign-in and
+// recovery links work in another browser than the one that asked, as the invitation does.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,7 +21,7 @@ import { startE2E, type E2E } from './support/harness.ts';
 import { lastMessageId, waitForMessage } from './support/inbox.ts';
 import { screenshots } from './support/screenshots.ts';
 import { signInThroughForm } from './support/session.ts';
-import { unique } from './support/users.ts';
+import { createUser, unique } from './support/users.ts';
 
 let e2e: E2E;
 let owner: Person;
@@ -135,9 +136,11 @@ describe('an invitation to someone without an account', () => {
     await expect
       .poll(() => bodyText(owner.page), { timeout: 15_000 })
       .toBe('Water daily. Weed on Fridays.');
+    await owner.page.goto(`${e2e.appUrl}/n/${notebookId}`);
     await owner.page.getByRole('link', { name: 'Seeds to buy' }).waitFor();
     await owner.page.getByRole('button', { name: 'Share' }).click();
-    await owner.page.locator('.member__name', { hasText: 'Nia Newcomer' }).waitFor();
+    const people = owner.page.getByRole('dialog', { name: `People in “${NOTEBOOK}”` });
+    await people.locator('.member__name', { hasText: 'Nia Newcomer' }).waitFor();
     await owner.page.keyboard.press('Escape');
   });
 
@@ -242,5 +245,41 @@ describe('"Create an account" with an invited address', () => {
     await inTheNotebookAsEditor(page);
     await expect(welcome(page).count()).resolves.toBe(0);
     await context.close();
+  });
+});
+
+describe("Sheaf's sign-in and recovery links opened in another browser", () => {
+  it('signs in there, and leads there to choosing a new password', async () => {
+    const email = unique('elsewhere');
+    await createUser(e2e, email, 'first-pass-1');
+    const asker = await e2e.newPage();
+    await asker.page.goto(`${e2e.appUrl}/sign-in/code`);
+    await asker.page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await asker.page.getByRole('button', { name: 'Send code' }).click();
+    await asker.page.getByRole('heading', { name: 'Enter your code' }).waitFor();
+
+    const other = await e2e.newPage();
+    await openEmail(other.page, email, 'magic_link');
+    await other.page.getByRole('link', { name: 'sign in with this link' }).click();
+    await other.page.waitForURL(`${e2e.appUrl}/`);
+    await other.page.getByTestId('account-email').filter({ hasText: email }).waitFor();
+    await other.context.close();
+
+    await asker.page.goto(`${e2e.appUrl}/forgot-password`);
+    await asker.page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await asker.page.getByRole('button', { name: 'Send reset email' }).click();
+    await asker.page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    const third = await e2e.newPage();
+    await openEmail(third.page, email, 'recovery');
+    await third.page.getByRole('link', { name: 'Choose a new password' }).click();
+    await third.page.waitForURL('**/reset-password');
+    await third.page.getByLabel('New password', { exact: true }).fill('second-pass-2');
+    await third.page.getByRole('button', { name: 'Save password and continue' }).click();
+    await third.page.waitForURL(`${e2e.appUrl}/`);
+    await signOut(third.page);
+    await signInThroughForm(e2e, third.page, email, 'second-pass-2');
+    await third.page.waitForURL(`${e2e.appUrl}/`);
+    await third.context.close();
+    await asker.context.close();
   });
 });
