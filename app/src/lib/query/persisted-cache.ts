@@ -20,7 +20,7 @@ export const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const SAVE_DELAY_MS = 1000;
 /** This build of the app: the hashed name of the chunk this module is in changes with its code
  * (a cache written by other code may not have the shapes this code reads). */
-const BUILD = import.meta.url;
+export const BUILD = import.meta.url;
 
 export interface PersistedCache {
   userId: string;
@@ -129,7 +129,7 @@ export function persistQueryCache(client: QueryClient, userId: string) {
       unsubscribe = client.getQueryCache().subscribe((event) => {
         if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') later();
       });
-      document.addEventListener('visibilitychange', hidden);
+      if (typeof document !== 'undefined') document.addEventListener('visibilitychange', hidden);
     });
   return {
     restored,
@@ -139,7 +139,7 @@ export function persistQueryCache(client: QueryClient, userId: string) {
       if (timer) clearTimeout(timer);
       timer = null;
       unsubscribe();
-      document.removeEventListener('visibilitychange', hidden);
+      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', hidden);
     },
   };
 }
