@@ -7,46 +7,42 @@
 -- token's session to exist. A token without a session_id claim (the anon and service keys, or
 -- tokens minted without one) is not refused here. Cost: one primary-key lookup in auth.sessions
 -- per statement (the policies call it as an init plan, `(select public.mfa_satisfied())`).
+-- Refusing is silent, as RLS is (reads find nothing, writes fail with 42501): an error raised
+-- here would also abort Realtime's per-subscriber check of a change for everyone else.
 --
 -- And "last active" in the sessions list moves as a session is used: Auth moves a session's
 -- refreshed_at only when its token is refreshed (hourly), so the app also reports activity
 -- through touch_my_session() (at most one write a minute per session), kept in
 -- session_activity beside auth.sessions rather than in Auth's own table.
 
-create or replace function public.session_active()
-returns boolean
-language sql
-stable
-security definer
-set search_path = ''
-as $$
-  select case
-    when coalesce(auth.jwt() ->> 'session_id', '') = '' then true
-    else exists (
-      select 1 from auth.sessions s
-      where s.id = (auth.jwt() ->> 'session_id')::uuid
-        and (s.not_after is null or s.not_after > now())
-    )
-  end
-$$;
-
 -- True when the caller may access data: their session has not ended, and either they have no
--- verified MFA factor or the token says aal2.
+-- verified MFA factor or the token says aal2. PL/pgSQL so that its two lookups keep their plans
+-- for the connection and the claims are parsed once: measured per call on Postgres 15, the
+-- session lookup written as a nested SQL function cost 370-550 µs against 40-110 µs before; this
+-- form 120-130 µs; per REST request the difference was within the noise (medians 5.7 and 6.0 ms).
 create or replace function public.mfa_satisfied()
 returns boolean
-language sql
+language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-  select public.session_active()
-     and (
-       coalesce(auth.jwt() ->> 'aal', '') = 'aal2'
-       or not exists (
-         select 1 from auth.mfa_factors f
-         where f.user_id = auth.uid() and f.status = 'verified'
-       )
-     )
+declare
+  claims jsonb := auth.jwt();
+  sid text := claims ->> 'session_id';
+begin
+  if coalesce(sid, '') <> '' and not exists (
+    select 1 from auth.sessions s
+    where s.id = sid::uuid and (s.not_after is null or s.not_after > now())
+  ) then
+    return false;
+  end if;
+  return coalesce(claims ->> 'aal', '') = 'aal2'
+    or not exists (
+      select 1 from auth.mfa_factors f
+      where f.user_id = auth.uid() and f.status = 'verified'
+    );
+end
 $$;
 
 create table public.session_activity (
@@ -126,7 +122,5 @@ as $$
   order by 7 desc, 3 desc nulls last, s.id
 $$;
 
-revoke execute on function public.session_active() from public, anon;
 revoke execute on function public.touch_my_session() from public, anon;
-grant execute on function public.session_active() to authenticated;
 grant execute on function public.touch_my_session() to authenticated;

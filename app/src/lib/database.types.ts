@@ -728,7 +728,6 @@ export type Database = {
         Returns: string
       }
       search_words: { Args: { value: string }; Returns: unknown }
-      session_active: { Args: never; Returns: boolean }
       set_note_body: {
         Args: { new_body: string; note: string; through_seq: number }
         Returns: boolean

@@ -9,7 +9,7 @@
 //   "Last active" in the sessions list; when it says no, Auth is asked to confirm.
 // auth-js turns Auth's session_not_found into SIGNED_OUT, which sends every tab of this browser to
 // /sign-in with a sentence saying it was signed out elsewhere. Meanwhile Postgres already refuses
-// the ended session's requests (public.session_active()).
+// the ended session’s requests (public.mfa_satisfied(), in every policy).
 import { useQuery } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { SupabaseContext, useAuth, type Auth } from '../supabase.ts';

@@ -33,11 +33,14 @@ export async function startSheafStack(driver: Driver): Promise<TestStack> {
 export interface TestUser {
   id: string;
   email: string;
+  /** The Auth session their tokens belong to (a token whose session has ended is refused). */
+  sessionId?: string;
 }
 
 let counter = 0;
 
-/** Inserts a confirmed auth user (optionally with a verified TOTP factor). */
+/** Inserts a confirmed auth user (optionally with a verified TOTP factor) and a session for the
+ * tokens made for them, as signing in would. */
 export async function createUser(
   db: Queryable,
   name: string,
@@ -56,13 +59,18 @@ export async function createUser(
     [email, options.confirmed ?? true, JSON.stringify(meta)],
   );
   const id = rows[0]!.id;
+  const session = await db.query<{ id: string }>(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal)
+     values (gen_random_uuid(), $1, now(), now(), 'aal1') returning id`,
+    [id],
+  );
   if (options.mfa)
     await db.query(
       `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
        values (gen_random_uuid(), $1, 'phone', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
       [id],
     );
-  return { id, email };
+  return { id, email, sessionId: session.rows[0]!.id };
 }
 
 export type Aal = 'aal1' | 'aal2';
@@ -76,7 +84,7 @@ export function claimsFor(user: TestUser, aal: Aal = 'aal1'): Record<string, unk
     email: user.email,
     aal,
     amr: [{ method: aal === 'aal2' ? 'totp' : 'password', timestamp: now }],
-    session_id: '00000000-0000-4000-8000-000000000000',
+    ...(user.sessionId ? { session_id: user.sessionId } : {}),
     iat: now,
     exp: now + 3600,
   };
