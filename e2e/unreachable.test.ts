@@ -87,8 +87,13 @@ describe('a server that stops answering', () => {
   it('refusing connections: the page stays, typing goes on, and it is all stored when it is back', async () => {
     const { page } = ana;
     await page.goto(`${e2e.appUrl}/n/${notebookId}/${otherId}`);
-    await bodyEditor(page).waitFor();
-    await page.goto(`${e2e.appUrl}/n/${notebookId}/${noteId}`);
+    // Opened and loaded: its document is kept on the device from now on.
+    await expect.poll(() => bodyText(page)).toBe('Two herons.');
+    await page
+      .getByRole('region', { name: 'Field notes' })
+      .getByRole('link', { name: /Weather/ })
+      .click();
+    await page.waitForURL(`**/${noteId}`);
     await page.locator('.cm-content[contenteditable="true"]').waitFor();
     expect(await bodyText(page)).toBe('Rain at noon.');
 

@@ -112,6 +112,7 @@ export function persistQueryCache(client: QueryClient, userId: string) {
   const later = () => {
     if (!stopped && !timer) timer = setTimeout(save, SAVE_DELAY_MS);
   };
+  // Leaving the page (or the tab going to the background): write what is waiting now.
   const hidden = () => {
     if (document.visibilityState === 'hidden' && timer) save();
   };
