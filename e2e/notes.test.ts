@@ -152,43 +152,61 @@ describe('notes', () => {
     await expect(bodyText(page)).resolves.toBe('Written in a tunnel.');
   });
 
-  it('keeps a draft across a reload when saving fails, and saves it later', async () => {
+  it('keeps a title edit on the device across a reload when storing fails, and stores it later', async () => {
     const { page } = owner;
     await createNotebook(e2e, page, 'Drafts');
-    await newNote(page);
+    const noteId = await newNote(page);
     await page.getByLabel('Title').fill('Stored');
     await waitSaved(page);
-    await page.route('**/rest/v1/notes?**', (route) =>
-      route.request().method() === 'PATCH' ? route.abort() : route.continue(),
+    // The database refuses to store the note's edits for a while (a server error, not a
+    // network failure): the title is kept on the device and says it is not saved yet.
+    await page.route('**/rest/v1/rpc/append_note_update', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' }),
     );
     await page.getByLabel('Title').fill('Kept locally');
-    await page.getByTestId('save-status').filter({ hasText: 'Not saved' }).waitFor();
+    await page.getByTestId('save-status').filter({ hasText: 'Unsaved changes' }).waitFor();
     await page.reload();
-    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Kept locally');
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Kept locally');
     await page.unrouteAll();
     await page.reload();
     await waitSaved(page);
-    await page.evaluate(() => localStorage.clear());
-    await page.reload();
-    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Kept locally');
+    await expect
+      .poll(
+        async () =>
+          (await owner.client.from('notes').select('title').eq('id', noteId).single()).data?.title,
+      )
+      .toBe('Kept locally');
+  });
 
-    // A draft whose note was saved elsewhere meanwhile waits for the person to choose.
-    const noteId = new URL(page.url()).pathname.split('/')[3]!;
+  it('keeps tags across a reload when saving fails, and asks when they changed elsewhere', async () => {
+    const { page } = owner;
+    await createNotebook(e2e, page, 'Tag drafts');
+    const noteId = await newNote(page);
+    await page.getByLabel('Title').fill('Tagged');
+    await waitSaved(page);
     await page.route('**/rest/v1/notes?**', (route) =>
       route.request().method() === 'PATCH' ? route.abort() : route.continue(),
     );
-    await page.getByLabel('Title').fill('Mine');
+    await page.getByLabel('Tags', { exact: true }).fill('mine');
+    await page.keyboard.press('Enter');
     await page.getByTestId('save-status').filter({ hasText: 'Not saved' }).waitFor();
-    const theirs = await owner.client.from('notes').update({ title: 'Theirs' }).eq('id', noteId);
+    await page.reload();
+    const tags = page.getByRole('list', { name: 'Tags of this note' });
+    await tags.getByText('#mine').waitFor();
+    // Meanwhile the tags were changed elsewhere: the person chooses.
+    const theirs = await owner.client
+      .from('notes')
+      .update({ tags: ['theirs'] })
+      .eq('id', noteId);
     expect(theirs.error).toBeNull();
     await page.unrouteAll();
     await page.reload();
     await page.getByText('This note was also saved elsewhere since').waitFor();
-    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Mine');
     await page.getByRole('button', { name: 'Discard my changes' }).click();
-    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Theirs');
+    await tags.getByText('#theirs').waitFor();
     await page.reload();
-    await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Theirs');
+    await tags.getByText('#theirs').waitFor();
+    expect(await tags.getByText('#mine').count()).toBe(0);
   });
 
   it('renders script injection in names, titles, bodies and tags as text', async () => {

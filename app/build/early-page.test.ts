@@ -18,6 +18,7 @@ function row(n: number, extra: Partial<NoteListItem> = {}) {
     title: `Note ${n}`,
     preview: `About ${n}`,
     tags: [] as string[],
+    body_too_large: false,
     created_at: '2026-01-01T00:00:00Z',
     updated_at: `2026-03-${String(10 + (n % 18)).padStart(2, '0')}T12:00:00Z`,
     ...extra,
@@ -85,7 +86,12 @@ function appList(
 describe('the early page', () => {
   it('draws the list exactly as the app’s NotesList does: pinned first, the rest without them', () => {
     const pinned = [row(3, { tags: ['work', 'a&b'] }), row(7, { preview: null })];
-    const notes = [row(1), row(3), row(2, { title: '  ', tags: ['x y'] }), row(4)];
+    const notes = [
+      row(1),
+      row(3),
+      row(2, { title: '  ', tags: ['x y'] }),
+      row(4, { body_too_large: true }),
+    ];
     const html = earlyPageHtml(
       input({ notebook: firstPage({ pins: pinned, list: notes }) }),
       EARLY_PAGE_TEXT,

@@ -21,6 +21,8 @@ export interface EarlyPageText {
   pageSize: number;
   /** The keys shown for search and a new note, on Apple devices and elsewhere. */
   keys: { apple: { search: string; newNote: string }; other: { search: string; newNote: string } };
+  /** The mark of a note over the size limit. */
+  overLimit: string;
 }
 
 /** What the page is drawn from: the address, the session's user and the first response. */
@@ -45,6 +47,7 @@ export function earlyPageHtml(input: EarlyPageInput, text: EarlyPageText): strin
     preview: string | null;
     tags: string[];
     updated_at: string;
+    body_too_large?: boolean;
   };
   const ENTITIES: Record<string, string> = {
     '&': '&amp;',
@@ -113,7 +116,8 @@ export function earlyPageHtml(input: EarlyPageInput, text: EarlyPageText): strin
       `<div class="note-item__head"><a class="note-item__title" href="${esc(`/n/${note.notebook_id}/${note.id}`)}"` +
       `${selected ? ' aria-current="page"' : ''} data-note-id="${esc(note.id)}">` +
       `${esc(note.title.trim() || 'Untitled note')}</a>` +
-      `${isPinned ? '<span class="badge">Pinned</span>' : ''}</div>` +
+      `${isPinned ? '<span class="badge">Pinned</span>' : ''}` +
+      `${note.body_too_large === true ? `<span class="badge badge--warning">${esc(text.overLimit)}</span>` : ''}</div>` +
       `${note.preview ? `<p class="note-item__preview">${esc(note.preview)}</p>` : ''}` +
       `<div class="note-item__meta"><time datetime="${esc(note.updated_at)}">` +
       `${esc(when.format(new Date(note.updated_at)))}</time>${tags}</div></li>`

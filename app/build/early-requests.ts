@@ -15,7 +15,7 @@ import { createRestClient, urlOf } from '../src/lib/rest-client.ts';
 import { describeKeys } from '../src/lib/keyboard/shortcuts.ts';
 import { PAGE_SIZE } from '../src/notes/data/types.ts';
 import { prefetchNotebook } from '../src/notes/data/prefetch.ts';
-import { ROLE_LEAD, SORTS } from '../src/notes/notebook-text.ts';
+import { OVER_LIMIT, ROLE_LEAD, SORTS } from '../src/notes/notebook-text.ts';
 import type { EarlyPageText } from './early-page.ts';
 import { earlyScript, PLACEHOLDER, type EarlyRequest, type EarlyRoute } from './early-script.ts';
 import { builtChunks, pageFiles } from './route-preload.ts';
@@ -69,6 +69,7 @@ export const EARLY_PAGE_TEXT: EarlyPageText = {
     apple: { search: describeKeys('mod+k', true), newNote: describeKeys('n', true) },
     other: { search: describeKeys('mod+k', false), newNote: describeKeys('n', false) },
   },
+  overLimit: OVER_LIMIT,
 };
 
 /** Which of a notebook page's requests answers the notebook with the person's role, pins and

@@ -1,18 +1,22 @@
 // Editing a note: title, markdown body (CodeMirror, or the rendered preview with tickable tasks;
-// Ctrl/⌘+E switches), tags. The title and tags autosave with a visible state; the body is the
-// note's shared document (notes/live), edited together with everyone else who has it open.
-// A new note's body is plain text until its first save creates it; the shared copy then takes
-// over what was typed (and the selection and focus), as it does for a draft left from before.
-// Images pasted or dropped into the body upload as attachments and appear inline.
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+// Ctrl/⌘+E switches), tags. The title and the body are the note's shared document (notes/live),
+// edited together with everyone else who has it open; the tags autosave with a visible state.
+// A new note's title and body are plain text until its first save creates it; the shared copy
+// then takes over what was typed (with the selection and focus) at the moment each field binds
+// to it, as it does for a draft left from before. A new note takes the keys typed before it
+// appeared, and focus. The body never grows past the size limit by this person's hand (the
+// change is refused, with a sentence); should everyone's edits together pass it, everyone is
+// told. Images pasted or dropped into the body upload as attachments and appear inline.
+import { Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { takeTypedText } from '../lib/keyboard/type-ahead.ts';
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
+import { BODY_MAX_BYTES, TITLE_MAX, bodyBytes, megabytes } from '../lib/text/note-limits.ts';
 import { useOnline } from '../lib/use-online.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
-import { bodyBytes } from './body-size.ts';
-import { BODY_MAX_BYTES, TITLE_MAX, type Note } from './data/types.ts';
-import type { EditorHandle } from './editor/markdown-editor.tsx';
+import type { Note } from './data/types.ts';
+import type { EditorHandle, SharedText } from './editor/markdown-editor.tsx';
 import { Markdown, MarkdownEditor } from './lazy-parts.tsx';
 import { liveSaveStatus } from './live/live-save-status.ts';
 import type { Collab } from './live/use-collab.ts';
@@ -20,6 +24,7 @@ import { useLiveText } from './live/use-live-text.ts';
 import type { NoteImageSupport } from './note-images.ts';
 import { SaveStatusBadge } from './save-status.tsx';
 import { TagEditor } from './tag-editor.tsx';
+import { TitleField } from './title-field.tsx';
 import { useAutosave } from './use-autosave.ts';
 import { useImagePaste } from './use-image-paste.ts';
 
@@ -30,32 +35,33 @@ interface Props {
   collab: Collab;
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
-
 export function NoteEditor({ note, isNew = false, images, collab }: Props) {
+  const { session, status: sync } = collab;
+  const [wasNew] = useState(isNew);
+  const [mounted] = useState(() => ({ title: note.title, body: note.body }));
+  // The shared copy binds once it is open — for a note this device never had, only once it has
+  // been loaded (offline, such a note is read here until the connection returns); a note just
+  // created here is all on this device already.
+  const ready =
+    session !== null &&
+    sync !== null &&
+    (sync.phase === 'ready' || (sync.phase === 'unavailable' && wasNew));
+  const live = ready ? session : null;
+  const unavailable = sync?.phase === 'unavailable' && !wasNew;
   const autosave = useAutosave(note, isNew);
   const { fields, change, error, saveNow, conflict, discard, keep } = autosave;
-  const { session, status: sync } = collab;
   const online = useOnline();
   const [preview, setPreview] = useState(false);
-  const [wasNew] = useState(isNew);
-  const [mountBody] = useState(note.body);
-  const [bound, setBound] = useState(false);
-  const ready = session !== null && sync !== null && sync.phase !== 'opening';
-  // The hand-over to the shared copy: what was typed before it opened becomes one edit of ours.
-  useEffect(() => {
-    if (!ready || bound) return;
-    const typed = autosave.latest.current.body;
-    if (wasNew || (typed !== mountBody && session.text() === mountBody)) session.setText(typed);
-    // The editor binds on the next render, after the shared text has taken the typed text.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setBound(true);
-  }, [ready, bound, session, wasNew, mountBody, autosave.latest]);
-  const live = bound && session ? session : null;
+  const [refusedBytes, setRefusedBytes] = useState<number | null>(null);
+  const [readOnlyTyping, setReadOnlyTyping] = useState(false);
   const liveText = useLiveText(live, preview);
   const status = liveSaveStatus(autosave.status, live ? sync : null, online);
-  const editor = useRef<EditorHandle>(null);
+  const editor = useRef<EditorHandle | null>(null);
+  const bodyWanted = useRef(false);
   const errorId = useId();
+  const titleErrorId = useId();
+  const refusedId = useId();
+  const path = `/n/${note.notebook_id}/${note.id}`;
   const paste = useImagePaste(
     images,
     { notebookId: note.notebook_id, noteId: note.id },
@@ -63,8 +69,57 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
     autosave.ensureExists,
   );
   useShortcuts([{ keys: 'mod+e', inFields: true, run: () => setPreview((p) => !p) }]);
-  const tooLarge = status === 'too-large';
 
+  // The hand-over: what was typed before the shared copy opened becomes one edit of ours —
+  // always for a new note; for a draft, when nobody changed that text meanwhile.
+  const body = useMemo<SharedText | undefined>(
+    () =>
+      live
+        ? {
+            extension: live.extension,
+            text: live.text,
+            adopt(typed) {
+              if (wasNew || (typed !== mounted.body && live.text() === mounted.body))
+                live.setText(typed);
+            },
+          }
+        : undefined,
+    [live, wasNew, mounted],
+  );
+  const adoptTitle = useCallback(
+    (typed: string) => {
+      if (!live) return;
+      if (wasNew || (typed !== mounted.title && live.title.text() === mounted.title))
+        live.title.set(typed);
+    },
+    [live, wasNew, mounted],
+  );
+
+  /** Enter in the title: on to the body, with what was typed ahead for it. */
+  const toBody = useCallback(() => {
+    const handle = editor.current;
+    if (!handle) {
+      bodyWanted.current = true; // taken when the editor appears
+      return;
+    }
+    handle.focus();
+    handle.insertText(takeTypedText(path));
+  }, [path]);
+  const editorRef = useCallback(
+    (handle: EditorHandle | null) => {
+      editor.current = handle;
+      if (handle && bodyWanted.current) {
+        bodyWanted.current = false;
+        handle.focus();
+        handle.insertText(takeTypedText(path));
+      }
+    },
+    [path],
+  );
+
+  const tooLarge = status === 'too-large';
+  const titleTooLong = live !== null && sync?.titleTooLong === true;
+  const readOnly = !live && (!wasNew || unavailable);
   return (
     <div className="editor">
       <div className="editor__bar">
@@ -78,6 +133,19 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
           </Button>
         </div>
       </div>
+      {unavailable ? (
+        <p className="live-notice" role="status" data-testid="not-on-device">
+          This note has not been opened on this device before, so it cannot be edited offline. It
+          can be edited as soon as the connection returns.
+        </p>
+      ) : null}
+      {tooLarge ? (
+        <p className="field__error" id={errorId} role="alert">
+          {live
+            ? `Together, everyone’s edits made this note ${megabytes(bodyBytes(live.text()))}; a note holds at most ${megabytes(BODY_MAX_BYTES)} of text. Every edit is kept in the note, but search and the notes list show the text from before it grew past the limit until it is shorter.`
+            : `This note is ${megabytes(bodyBytes(fields.body))}; a note holds at most ${megabytes(BODY_MAX_BYTES)} of text. It is kept on this device and saves once it is shorter.`}
+        </p>
+      ) : null}
       {conflict ? (
         <Alert tone="info">
           Your unsaved changes from earlier were restored. This note was also saved elsewhere since;
@@ -102,22 +170,30 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
         <label className="field__label" htmlFor="note-title">
           Title
         </label>
-        <input
-          id="note-title"
-          className="field__input editor__title"
+        <TitleField
           value={fields.title}
-          maxLength={TITLE_MAX}
-          placeholder="Untitled note"
-          autoComplete="off"
-          onChange={(e) => change({ title: e.target.value })}
+          onChange={(title) => change({ title })}
+          shared={live?.title ?? null}
+          adopt={adoptTitle}
+          takeTypedFor={wasNew ? path : undefined}
+          onEnter={toBody}
+          readOnly={readOnly && !wasNew}
+          invalid={titleTooLong}
+          describedBy={titleTooLong ? titleErrorId : undefined}
         />
+        {titleTooLong ? (
+          <p className="field__error" id={titleErrorId} role="alert">
+            Together, everyone’s edits made this title longer than {TITLE_MAX} characters. Lists and
+            search show the earlier title until it is shorter.
+          </p>
+        ) : null}
       </div>
       <Suspense fallback={<PageLoading label="Loading the editor…" />}>
         {preview ? (
           <section aria-label="Preview" className="editor__preview">
             <Markdown
               source={live ? (liveText ?? '') : fields.body}
-              onToggleTask={(body) => (live ? live.setText(body) : change({ body }))}
+              onToggleTask={(next) => (live ? live.setText(next) : change({ body: next }))}
               resolveImage={images?.url}
             />
           </section>
@@ -127,24 +203,45 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
               Body (markdown)
             </span>
             <MarkdownEditor
-              ref={editor}
+              ref={editorRef}
               value={fields.body}
-              onChange={(body) => change({ body })}
-              collaboration={live ?? undefined}
-              readOnly={!live && !wasNew}
+              onChange={(next) => {
+                setRefusedBytes(null);
+                change({ body: next });
+              }}
+              collaboration={body}
+              readOnly={readOnly}
               label="Body (markdown)"
-              invalid={tooLarge}
-              describedBy={tooLarge ? errorId : undefined}
+              invalid={tooLarge || refusedBytes !== null}
+              describedBy={tooLarge ? errorId : refusedBytes !== null ? refusedId : undefined}
+              maxBytes={BODY_MAX_BYTES}
+              onTooLarge={setRefusedBytes}
+              onReadOnlyKey={() => setReadOnlyTyping(true)}
               onFiles={paste.onFiles}
             />
           </div>
         )}
       </Suspense>
-      {tooLarge ? (
-        <p className="field__error" id={errorId} role="alert">
-          This note is {megabytes(bodyBytes(live ? live.text() : fields.body))}; a note can hold at
-          most {megabytes(BODY_MAX_BYTES)} of text. It is kept on this device and saves again once
-          it is shorter.
+      {refusedBytes !== null && !tooLarge ? (
+        // Where the person is typing, however far down a long note: a notice over the page.
+        <div className="toasts">
+          <div className="toast" role="alert" id={refusedId}>
+            <span>
+              That would make this note {megabytes(refusedBytes)}; a note holds at most{' '}
+              {megabytes(BODY_MAX_BYTES)} of text, so nothing was added. Split it into two notes, or
+              attach it as a file.
+            </span>
+            <Button variant="secondary" onClick={() => setRefusedBytes(null)}>
+              Dismiss
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {readOnlyTyping && readOnly ? (
+        <p className="field__hint" role="status">
+          {unavailable
+            ? 'This note can be edited once the connection returns.'
+            : 'This note cannot be edited just now.'}
         </p>
       ) : null}
       {paste.uploading.length > 0 ? (

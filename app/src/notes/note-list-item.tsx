@@ -1,8 +1,10 @@
 // One note in a list: title (a link to the note; marked when it is the one open), a plain-text
-// excerpt, tags (each a filter link) and when it changed. The links are plain anchors with the
+// excerpt (marked when the note is over the size limit: the excerpt is then of an earlier text),
+// tags (each a filter link) and when it changed. The links are plain anchors with the
 // list's one click handler (ui/use-link-navigate.ts), so a long list renders quickly.
 import type { MouseEvent } from 'react';
 import type { NoteListItem as Item } from './data/types.ts';
+import { OVER_LIMIT } from './notebook-text.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
@@ -27,6 +29,7 @@ export function NoteListItem({ note, selected, tagHref, onNavigate }: Props) {
           {note.title.trim() || 'Untitled note'}
         </a>
         {note.pinned ? <span className="badge">Pinned</span> : null}
+        {note.body_too_large ? <span className="badge badge--warning">{OVER_LIMIT}</span> : null}
       </div>
       {note.preview ? <p className="note-item__preview">{note.preview}</p> : null}
       <div className="note-item__meta">

@@ -58,6 +58,7 @@ function emptyNote(id: string, notebookId: string): Note {
     created_at: now,
     updated_at: now,
     deleted_at: null,
+    body_too_large: false,
   };
 }
 
@@ -203,12 +204,11 @@ export function NotePage({ attachments, images }: Props) {
           liveRestore={
             collab.session && collab.status && collab.status.phase !== 'opening'
               ? async ({ title, body, tags }) => {
+                  // Title and body are the shared document's; tags are the row's.
+                  collab.session?.title.set(title);
                   collab.session?.setText(body);
                   await collab.session?.sync.flush();
-                  const { error } = await supabase
-                    .from('notes')
-                    .update({ title, tags })
-                    .eq('id', noteId);
+                  const { error } = await supabase.from('notes').update({ tags }).eq('id', noteId);
                   if (error) throw error;
                 }
               : undefined

@@ -11,6 +11,7 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
+import { holdTypedKeys } from '../lib/keyboard/type-ahead.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { useSupabaseLoader } from '../lib/supabase.ts';
 import { useEndEarlyPage } from '../lib/use-early-page.ts';
@@ -83,7 +84,10 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
   }, [listShown]);
 
   function newNote() {
-    void navigate(`/n/${notebookId}/${crypto.randomUUID()}${query}`, { state: { newNote: true } });
+    const path = `/n/${notebookId}/${crypto.randomUUID()}`;
+    // Keys typed from now until the new note's title appears are its text, not shortcuts.
+    holdTypedKeys(path);
+    void navigate(`${path}${query}`, { state: { newNote: true } });
   }
   function step(by: number) {
     const ids = notes.ordered.map((n) => n.id);

@@ -14,3 +14,6 @@ export const ROLE_LEAD: Record<Role, string> = {
   editor: 'You can edit the notes in this notebook.',
   owner: 'You own this notebook.',
 };
+
+/** The mark of a note whose shared text is over the size limit (its excerpt is of an earlier text). */
+export const OVER_LIMIT = 'Over the size limit';

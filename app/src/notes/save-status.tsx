@@ -2,12 +2,13 @@
 import type { SaveStatus } from './use-autosave.ts';
 
 const LABEL: Record<SaveStatus, string> = {
+  new: 'New note — kept once you write in it',
   saved: 'All changes saved',
   unsaved: 'Unsaved changes',
   saving: 'Saving…',
   offline: 'Offline — changes kept on this device',
   error: 'Not saved',
-  'too-large': 'Not saved — too long',
+  'too-large': 'Over the size limit',
 };
 
 export function SaveStatusBadge({ status }: { status: SaveStatus }) {

@@ -2,15 +2,16 @@
 // 800 ms after typing stops. Offline, edits wait in the draft and are saved when the browser is
 // back online; a draft found at load (after a reload or crash) is saved straight away — unless
 // the note was saved elsewhere since the draft began, when the person chooses first. A new note
-// is created by its first save (nothing is stored for a note left empty), and a body over the
-// size limit is never sent: it would be refused every time. Once the note exists its body is
-// the shared document's (notes/live): saves carry the title and tags only, and a title or tags
-// changed by someone else show here while nothing is typed over them.
+// is created by its first save (nothing is stored for a note left empty, and it says so), and a
+// body over the size limit is never sent: it would be refused every time. Once the note exists
+// its title and body are the shared document's (notes/live, which takes over what was typed):
+// saves carry the tags only, and tags changed by someone else show here while nothing is typed
+// over them.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { useOnline } from '../lib/use-online.ts';
-import { isTooLarge } from './body-size.ts';
+import { isTooLarge } from '../lib/text/note-limits.ts';
 import { useCreateNoteMutation } from './data/create-note-mutation.ts';
 import {
   clearDraft,
@@ -23,7 +24,7 @@ import {
 import type { Note } from './data/types.ts';
 import { useUpdateNoteMutation } from './data/update-note-mutation.ts';
 
-export type SaveStatus = 'saved' | 'unsaved' | 'saving' | 'offline' | 'error' | 'too-large';
+export type SaveStatus = 'new' | 'saved' | 'unsaved' | 'saving' | 'offline' | 'error' | 'too-large';
 
 const DEBOUNCE_MS = 800;
 
@@ -50,7 +51,7 @@ export function useAutosave(note: Note, isNew = false) {
   );
   const exists = useRef(!isNew);
   const created = useRef<{ wait: Promise<void>; settle(error?: unknown): void } | null>(null);
-  const [status, setStatus] = useState<SaveStatus>(initial ? 'unsaved' : 'saved');
+  const [status, setStatus] = useState<SaveStatus>(initial ? 'unsaved' : isNew ? 'new' : 'saved');
   const [error, setError] = useState<string | null>(null);
   const online = useOnline();
   const { mutateAsync: update } = useUpdateNoteMutation(note.id);
@@ -79,7 +80,7 @@ export function useAutosave(note: Note, isNew = false) {
     if (!exists.current && isEmpty(snapshot) && !created.current) {
       dirty.current = false;
       clearDraft({ userId, noteId });
-      return setStatus('saved');
+      return setStatus('new');
     }
     if (!navigator.onLine) return setStatus('offline');
     if (saving.current) {
@@ -90,7 +91,7 @@ export function useAutosave(note: Note, isNew = false) {
     setStatus('saving');
     try {
       const saved = exists.current
-        ? await update({ title: snapshot.title, tags: snapshot.tags })
+        ? await update({ tags: snapshot.tags })
         : await create({ id: noteId, notebook_id: notebookId, ...snapshot });
       exists.current = true;
       settleCreated();
@@ -126,6 +127,7 @@ export function useAutosave(note: Note, isNew = false) {
         { ...next, base: base.current, baseFields: baseFields.current },
       );
       if (!exists.current && isTooLarge(next.body)) setStatus('too-large');
+      else if (!exists.current && isEmpty(next) && !created.current) setStatus('new');
       else setStatus(navigator.onLine ? 'unsaved' : 'offline');
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
@@ -133,7 +135,8 @@ export function useAutosave(note: Note, isNew = false) {
     [flush, userId, noteId],
   );
 
-  // Someone else's title or tags, shown unless this person is changing them.
+  // Someone else's title or tags, shown unless this person is changing them (the title is the
+  // shared document's once that is open; this is what shows before).
   const remote = `${note.title}\u0000${note.tags.join('\u0000')}`;
   useEffect(() => {
     if (dirty.current || !exists.current) return;

@@ -167,8 +167,8 @@ describe.each(DRIVERS)('live notebooks through the stack on %s', (driver) => {
       load: (after) => (online ? real.load(after) : Promise.reject(new StoreError('offline', 'x'))),
       append: (u, o) =>
         online ? real.append(u, o) : Promise.reject(new StoreError('offline', 'x')),
-      setBody: (b, s) =>
-        online ? real.setBody(b, s) : Promise.reject(new StoreError('offline', 'x')),
+      setText: (s, t) =>
+        online ? real.setText(s, t) : Promise.reject(new StoreError('offline', 'x')),
       compact: (s, u, b) =>
         online ? real.compact(s, u, b) : Promise.reject(new StoreError('offline', 'x')),
     };

@@ -2,10 +2,12 @@
 // files themselves, or JSON with signed URLs; everything the caller owns or wrote and nothing
 // else; aal2 required when MFA is on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { DRIVERS, clientFor, type TestStack } from '../support/stack.ts';
 import { callFunction, readZip } from './support/functions.ts';
 import { plainClient, startSheafStack, tokenFor } from './support/sheaf-stack.ts';
 import { buildWorld, type World } from './support/world.ts';
+import { b64 } from './support/collab.ts';
 
 interface Manifest {
   format: string;
@@ -162,5 +164,47 @@ describe.each(DRIVERS)('files of a deleted notebook on %s', (driver) => {
       [world.owner.id],
     );
     expect(queued.rows).toEqual([]);
+  });
+
+  it('exports a note over the size limit with its whole merged text, not the earlier body', async () => {
+    const token = await tokenFor(stack, world.owner, 'aal2');
+    const owner = clientFor(stack.url, stack.keys.anonKey, { token });
+    const notebook = await owner.from('notebooks').insert({ name: 'Long reads' }).select().single();
+    const note = await owner
+      .from('notes')
+      .insert({ notebook_id: notebook.data!.id, title: 'Draft', body: 'an earlier text' })
+      .select('id')
+      .single();
+    const doc = new Y.Doc();
+    const body = `${'The whole text. '.repeat(70_000)}The end.`; // 1.1 MB
+    doc.getText('title').insert(0, 'Book');
+    doc.getText('body').insert(0, body);
+    const stored = await owner.rpc('append_note_update', {
+      note: note.data!.id,
+      doc_update: b64(Y.encodeStateAsUpdate(doc)),
+      after_seq: 0,
+      new_title: 'Book',
+      too_large: true,
+    });
+    expect(stored.data).toMatchObject({ seq: 1, body_saved: true });
+    const row = await owner
+      .from('notes')
+      .select('body, body_too_large')
+      .eq('id', note.data!.id)
+      .single();
+    expect(row.data).toEqual({ body: 'an earlier text', body_too_large: true });
+
+    const res = await callFunction(stack, 'export-data', world.owner, {
+      query: `?notebook=${notebook.data!.id}`,
+      aal: 'aal2',
+    });
+    expect(res.status).toBe(200);
+    const zip = readZip(await res.arrayBuffer());
+    const manifest = JSON.parse(new TextDecoder().decode(zip.get('sheaf-export.json'))) as Manifest;
+    const exported = manifest.notes.find((n) => n.id === note.data!.id)!;
+    expect(exported.title).toBe('Book');
+    expect(exported.body).toBe(body);
+    const markdown = new TextDecoder().decode(zip.get('Long reads/Book.md'));
+    expect(markdown.endsWith(`---\n${body}`)).toBe(true);
   });
 });

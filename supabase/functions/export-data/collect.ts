@@ -4,13 +4,15 @@
 // notebook the caller can read: that notebook, its members, notes and attachment records.
 import type { SupabaseClient } from 'npm:@supabase/supabase-js@2';
 import type { Caller } from '../_shared/clients.ts';
+import { useMergedText } from './merged-text.ts';
 
 type Row = Record<string, unknown>;
 
 const PAGE = 1000;
 const CHUNK = 100;
 
-const NOTE_COLUMNS = 'id, notebook_id, author_id, title, body, tags, created_at, updated_at';
+const NOTE_COLUMNS =
+  'id, notebook_id, author_id, title, body, tags, created_at, updated_at, body_too_large';
 const ATTACHMENT_COLUMNS =
   'id, note_id, notebook_id, path, file_name, size_bytes, mime_type, created_by, created_at';
 
@@ -132,9 +134,15 @@ async function collectNotebook(caller: Caller, notebookId: string): Promise<Expo
     ),
     memberships: [],
     other_notebooks: [],
-    notes: await byIds(db, 'notes', NOTE_COLUMNS, 'notebook_id', ids),
+    notes: await withMergedText(db, await byIds(db, 'notes', NOTE_COLUMNS, 'notebook_id', ids)),
     attachments: await byIds(db, 'attachments', ATTACHMENT_COLUMNS, 'notebook_id', ids),
   };
+}
+
+/** Notes as exported: the text of their document where notes.body could not hold it. */
+async function withMergedText(db: SupabaseClient, notes: Row[]): Promise<Row[]> {
+  await useMergedText(db, notes);
+  return notes;
 }
 
 /** Everything the caller owns or wrote; with notebookId, that one notebook (null if unreadable). */
@@ -178,10 +186,18 @@ export async function collectExport(
       .order('notebook_id')
       .range(from, to),
   );
-  const notes = mergeById(
-    await byIds(db, 'notes', NOTE_COLUMNS, 'notebook_id', owned),
-    await all('notes', (from, to) =>
-      db.from('notes').select(NOTE_COLUMNS).eq('author_id', caller.id).order('id').range(from, to),
+  const notes = await withMergedText(
+    db,
+    mergeById(
+      await byIds(db, 'notes', NOTE_COLUMNS, 'notebook_id', owned),
+      await all('notes', (from, to) =>
+        db
+          .from('notes')
+          .select(NOTE_COLUMNS)
+          .eq('author_id', caller.id)
+          .order('id')
+          .range(from, to),
+      ),
     ),
   );
   const attachments = mergeById(

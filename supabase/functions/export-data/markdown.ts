@@ -85,6 +85,10 @@ function frontMatter(note: Row, files: string[]): string {
     `updated: ${quote(note.updated_at)}`,
   ];
   if (files.length) lines.push('attachments:', ...files.map((f) => `  - ${quote(f)}`));
+  if (note.text_is_earlier === true)
+    lines.push(
+      `note: ${quote('Over the size limit: this is an earlier text of the note (its latest could not be read).')}`,
+    );
   lines.push('---', '');
   return lines.join('\n');
 }

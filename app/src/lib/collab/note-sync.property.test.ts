@@ -1,18 +1,23 @@
-// The merge, as a property: 2–5 editors of one note type and delete at random places while
+// The merge, as a property: 2–5 editors of one note type and delete at random places of its
+// body and its title while
 // messages between them arrive in random interleavings, connections drop and return, answers
 // from the database are lost after it stored the write, tabs are killed and reopened, the log
 // is compacted, the database is out of reach while the channel works, and devices are lost
 // for good. Once everyone left is back and everything has
-// been delivered, every client, the stored log, notes.body and a newcomer reading only the
-// database hold the same text; it holds each character at most once, and every character that
-// was typed on a device still here, or reached one, or was stored — unless someone deleted it.
+// been delivered, every client, the stored log, notes.body / notes.title and a newcomer reading
+// only the database hold the same title and body; they hold each character at most once, and
+// every character that was typed on a device still here, or reached one, or was stored — unless
+// someone deleted it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { World } from './testing/harness.ts';
 
+/** Which text of the note an edit goes to. */
+type Field = 'body' | 'title';
+
 type Op =
-  | { t: 'type'; c: number; at: number; len: number }
-  | { t: 'delete'; c: number; at: number; len: number }
+  | { t: 'type'; c: number; at: number; len: number; f: Field }
+  | { t: 'delete'; c: number; at: number; len: number; f: Field }
   | { t: 'deliver'; c: number; n: number }
   | { t: 'offline'; c: number }
   | { t: 'online'; c: number }
@@ -24,6 +29,7 @@ type Op =
   | { t: 'flaky'; c: number };
 
 const client = fc.nat(4);
+const field = fc.constantFrom<Field>('body', 'body', 'body', 'title');
 const op: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 6,
@@ -32,6 +38,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       c: client,
       at: fc.double({ min: 0, max: 1, noNaN: true }),
       len: fc.integer({ min: 1, max: 4 }),
+      f: field,
     }),
   },
   {
@@ -41,6 +48,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       c: client,
       at: fc.double({ min: 0, max: 1, noNaN: true }),
       len: fc.integer({ min: 1, max: 3 }),
+      f: field,
     }),
   },
   {
@@ -67,12 +75,13 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ t: fc.constant('flaky' as const), c: client }) },
 );
 
-async function run(clients: number, ops: Op[], body: string): Promise<void> {
+async function run(clients: number, ops: Op[], body: string, title: string): Promise<void> {
   const world = new World();
   world.server.body = body;
-  const everTyped = new Set<string>([...body]);
+  world.server.title = title;
+  const everTyped = new Set<string>([...body, ...title]);
   /** Characters that must survive unless deleted: typed on, or seen by, a device still here. */
-  const kept = new Set<string>([...body]);
+  const kept = new Set<string>([...body, ...title]);
   const typedBy = new Map<string, Set<string>>();
   const seenBy = new Map<string, Set<string>>();
   const deleted = new Set<string>();
@@ -89,16 +98,18 @@ async function run(clients: number, ops: Op[], body: string): Promise<void> {
           const mine = typedBy.get(c!.user) ?? new Set();
           for (const ch of text) mine.add(ch);
           typedBy.set(c!.user, mine);
-          c!.sync.text.insert(Math.floor(o.at * (c!.text.length + 1)), text);
+          const target = o.f === 'title' ? c!.sync.title : c!.sync.text;
+          target.insert(Math.floor(o.at * (target.length + 1)), text);
           break;
         }
         case 'delete': {
-          const length = c!.text.length;
+          const target = o.f === 'title' ? c!.sync.title : c!.sync.text;
+          const length = target.length;
           if (!length) break;
           const at = Math.min(length - 1, Math.floor(o.at * length));
           const len = Math.min(o.len, length - at);
-          for (const ch of c!.text.slice(at, at + len)) deleted.add(ch);
-          c!.sync.text.delete(at, len);
+          for (const ch of target.toString().slice(at, at + len)) deleted.add(ch);
+          target.delete(at, len);
           break;
         }
         case 'deliver':
@@ -135,10 +146,10 @@ async function run(clients: number, ops: Op[], body: string): Promise<void> {
           break;
       }
       await world.step(0);
-      for (const ch of world.server.storedText()) kept.add(ch);
+      for (const ch of world.server.storedText() + world.server.storedTitle()) kept.add(ch);
       for (const client of world.clients) {
         const seen = seenBy.get(client.user) ?? new Set();
-        for (const ch of client.text) seen.add(ch);
+        for (const ch of client.text + client.title) seen.add(ch);
         seenBy.set(client.user, seen);
       }
     }
@@ -148,13 +159,20 @@ async function run(clients: number, ops: Op[], body: string): Promise<void> {
     const texts = world.clients.map((c) => c.text);
     const text = texts[0]!;
     for (const other of texts) expect(other).toBe(text);
+    const titles = world.clients.map((c) => c.title);
+    const merged = titles[0]!;
+    for (const other of titles) expect(other).toBe(merged);
     expect(world.server.storedText()).toBe(text);
     expect(world.server.body).toBe(text);
+    expect(world.server.storedTitle()).toBe(merged);
+    expect(world.server.title).toBe(merged);
     const newcomer = await world.client('newcomer');
     expect(newcomer.text).toBe(text);
-    expect(new Set(text).size).toBe([...text].length);
-    for (const ch of text) expect(everTyped.has(ch)).toBe(true);
-    const missing = [...kept].filter((ch) => !deleted.has(ch) && !text.includes(ch));
+    expect(newcomer.title).toBe(merged);
+    const all = text + merged;
+    expect(new Set(all).size).toBe([...all].length);
+    for (const ch of all) expect(everTyped.has(ch)).toBe(true);
+    const missing = [...kept].filter((ch) => !deleted.has(ch) && !all.includes(ch));
     expect(missing).toEqual([]);
   } finally {
     await world.close();
@@ -168,6 +186,7 @@ describe('the merge of concurrent edits', () => {
         fc.integer({ min: 2, max: 5 }),
         fc.array(op, { minLength: 1, maxLength: 60 }),
         fc.constantFrom('', '甲乙丙\n丁戊己'),
+        fc.constantFrom('', 'Plan'),
         run,
       ),
       { numRuns: 120 },

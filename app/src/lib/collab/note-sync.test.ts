@@ -136,4 +136,94 @@ describe('a note open in the sync engine', () => {
     expect(world.server.storedText()).toContain('[two]');
     expect(later.device.pending.size).toBe(0);
   });
+
+  it('keeps both people’s words when they edit the title at once, and stores the merge', async () => {
+    world = new World();
+    world.server.title = 'Trip';
+    const a = await world.client('a');
+    const b = await world.client('b');
+    expect(a.title).toBe('Trip');
+    a.setOnline(false);
+    b.setOnline(false);
+    a.sync.title.insert(0, 'Japan ');
+    b.sync.title.insert(4, ' plan');
+    await world.quiesce();
+    expect(a.title).toBe('Japan Trip plan');
+    expect(b.title).toBe(a.title);
+    expect(world.server.title).toBe(a.title);
+    expect(world.server.titleSeq).toBe(world.server.lastSeq);
+  });
+
+  it('seeds a title written before the note had a document once, however many open it', async () => {
+    world = new World();
+    world.server.title = 'Older note';
+    world.server.body = 'with a body';
+    const editors = await Promise.all(['a', 'b', 'c'].map((user) => world.client(user)));
+    await world.quiesce();
+    for (const editor of editors) expect(editor.title).toBe('Older note');
+    expect(world.server.storedTitle()).toBe('Older note');
+    expect(world.server.title).toBe('Older note');
+    // Cleared by someone, it stays cleared: a late seed of the same title changes nothing.
+    editors[0]!.sync.title.delete(0, editors[0]!.title.length);
+    const late = await world.client('d');
+    await world.quiesce();
+    expect(late.title).toBe('');
+    expect(world.server.title).toBe('');
+  });
+
+  it('shows a viewer the row’s title until an editor seeds the document’s', async () => {
+    world = new World();
+    world.server.title = 'Row title';
+    const viewer = await world.client('v', 'read');
+    expect(viewer.sync.status.titleless).toBe(true);
+    await world.client('e');
+    await world.quiesce();
+    expect(viewer.title).toBe('Row title');
+    expect(viewer.sync.status.titleless).toBe(false);
+  });
+
+  it('tells everyone in the note the moment the text passes the limit, and the database too', async () => {
+    world = new World();
+    const a = await world.client('a');
+    const b = await world.client('b');
+    const viewer = await world.client('v', 'read');
+    a.sync.text.insert(0, 'x'.repeat(600_000));
+    await world.quiesce();
+    expect(world.server.body).toHaveLength(600_000);
+    // Each adds half a megabyte, offline: each fits alone, the merge does not.
+    a.setOnline(false);
+    b.setOnline(false);
+    a.sync.text.insert(0, 'a'.repeat(300_000));
+    b.sync.text.insert(0, 'b'.repeat(300_000));
+    await world.step(1000);
+    expect(a.sync.status.bodyTooLarge).toBe(false);
+    expect(b.sync.status.bodyTooLarge).toBe(false);
+    await world.quiesce();
+    for (const client of [a, b, viewer]) expect(client.sync.status.bodyTooLarge).toBe(true);
+    expect(world.server.bodyTooLarge).toBe(true);
+    // notes.body is the last text that fitted (one person's half merged), and it says so.
+    expect(world.server.body).toHaveLength(900_000);
+    // Shorter again: the body that fits is written and the flag goes.
+    a.sync.text.delete(0, 300_000);
+    await world.quiesce();
+    for (const client of [a, b, viewer]) expect(client.sync.status.bodyTooLarge).toBe(false);
+    expect(world.server.bodyTooLarge).toBe(false);
+    expect(world.server.body).toBe(a.text);
+  });
+
+  it('writes a changed title at once in a large note, and its body once its interval has passed', async () => {
+    world = new World();
+    const a = await world.client('a');
+    a.sync.text.insert(0, 'x'.repeat(500_000));
+    await world.step(0);
+    a.sync.text.insert(0, 'y');
+    await world.step(200);
+    a.sync.title.insert(0, 'Renamed');
+    await world.step(200);
+    expect(world.server.title).toBe('Renamed');
+    expect(world.server.bodySeq).toBeLessThan(world.server.lastSeq);
+    await world.step(6000);
+    expect(world.server.body).toBe(a.text);
+    expect(world.server.bodySeq).toBe(world.server.lastSeq);
+  });
 });

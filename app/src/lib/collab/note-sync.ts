@@ -1,8 +1,11 @@
-// One open note's shared document: a Yjs document kept on this device (LocalStore), stored in
-// the note's log (Saver), and exchanged live with the note's other clients over its private
-// channel (Outbox out, Peers in), with their cursors (y-protocols awareness). Opening shows the
-// device's copy at once, then applies what was stored since; the first editor of a note that
-// has text but no document seeds it from the body. Status for the UI is one small object.
+// One open note's shared document: a Yjs document of two texts, the title and the body, kept on
+// this device (LocalStore), stored in the note's log (Saver), and exchanged live with the note's
+// other clients over its private channel (Outbox out, Peers in), with their cursors (y-protocols
+// awareness). Opening shows the device's copy at once, then applies what was stored since; the
+// first editor of a note that has text but no document seeds it from the body, and of a note
+// whose title was never written from its document, the title from the title. Whether the text
+// fits the database's limits is measured on every change, anyone's, so everyone in the note
+// knows the moment it does not. Status for the UI is one small object.
 import * as Y from 'yjs';
 import { Awareness, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
 import { decodeMessage } from './messages.ts';
@@ -19,7 +22,7 @@ import {
 } from './ports.ts';
 import { ORIGIN_STORE, Saver } from './saver.ts';
 import { COMPACT_AT, compactNote } from './compaction.ts';
-import { TEXT, seedFromBody } from './seed.ts';
+import { TEXT, TITLE, seedFromBody, seedTitle } from './seed.ts';
 
 export type Access = 'edit' | 'read' | 'none';
 
@@ -34,9 +37,14 @@ export interface SyncStatus {
   saving: boolean;
   /** The store refused our edits (forbidden) or the note (gone). */
   refused: 'forbidden' | 'gone' | null;
+  /** The body is over notes.body's limit: the stored body is an earlier text. */
   bodyTooLarge: boolean;
+  /** The title is over notes.title's limit: the stored title is an earlier one. */
+  titleTooLong: boolean;
   /** The note has text but no document yet, and we may not seed it: show notes.body. */
   documentless: boolean;
+  /** The document has no title yet, and we may not seed it: show notes.title. */
+  titleless: boolean;
 }
 
 export interface NoteSyncOptions {
@@ -55,6 +63,7 @@ const CATCH_UP_TICKS = 6;
 export class NoteSync {
   readonly doc = new Y.Doc();
   readonly text: Y.Text = this.doc.getText(TEXT);
+  readonly title: Y.Text = this.doc.getText(TITLE);
   readonly awareness = new Awareness(this.doc);
   private readonly clock: Clock;
   private readonly saver: Saver;
@@ -66,7 +75,10 @@ export class NoteSync {
   private channelStatus: SyncStatus['channel'] = 'joining';
   private refused: SyncStatus['refused'] = null;
   private documentless = false;
+  private titleless = false;
   private loadedOnce = false;
+  /** The title is as the log and the row say (seeded if it had to be): it may be written. */
+  private titleReady = false;
   private loading: Promise<void> | null = null;
   private sent = 0;
   private tick: unknown = null;
@@ -85,7 +97,7 @@ export class NoteSync {
     const canWrite = () => this.access === 'edit' && !this.stopped && !this.refused;
     this.saver = new Saver(
       this.doc,
-      this.text,
+      { title: this.title, body: this.text },
       options.store,
       options.local,
       this.clock,
@@ -102,6 +114,7 @@ export class NoteSync {
         },
       },
       canWrite,
+      () => this.titleReady,
     );
     this.outbox = new Outbox(options.channel, options.userId, () => this.doc.clientID, this.clock);
     this.peers = new Peers(
@@ -130,7 +143,9 @@ export class NoteSync {
       saving: this.saver.saving,
       refused: this.refused,
       bodyTooLarge: this.saver.bodyTooLarge,
+      titleTooLong: this.saver.titleTooLong,
       documentless: this.documentless && this.text.length === 0,
+      titleless: this.titleless && this.title.length === 0,
     };
   }
 
@@ -144,6 +159,7 @@ export class NoteSync {
     const local = await this.options.local.open(this.doc);
     this.saver.restore(local.cursor, local.pending);
     this.peers.restore(local.held);
+    this.saver.measure();
     if (local.hadCopy) this.phase = 'ready';
     this.emit();
     this.options.channel.open({
@@ -201,7 +217,7 @@ export class NoteSync {
     this.clock.clearTimeout(this.tick);
     if (this.catchUpTimer !== null) this.clock.clearTimeout(this.catchUpTimer);
     if (this.compactTimer !== null) this.clock.clearTimeout(this.compactTimer);
-    this.saver.halt();
+    this.saver.dispose();
     await this.options.channel.close();
     await this.options.local.close();
     this.awareness.destroy();
@@ -263,6 +279,11 @@ export class NoteSync {
       this.saver.seeded(seed.sha256);
       Y.applyUpdate(this.doc, seed.update, SEED);
     }
+    const untitled = !!loaded.titleSeed && this.title.length === 0;
+    if (untitled && this.access === 'edit')
+      Y.applyUpdate(this.doc, await seedTitle(loaded.titleSeed!), SEED);
+    this.titleless = untitled && this.access !== 'edit';
+    this.titleReady = true;
     this.documentless = unseeded && this.access !== 'edit';
     this.phase = 'ready';
     this.maybeCompact();
@@ -270,6 +291,7 @@ export class NoteSync {
   }
 
   private readonly onUpdate = (update: Uint8Array, origin: unknown): void => {
+    if (this.saver.measure()) this.emit();
     if (origin === ORIGIN_REMOTE || origin === ORIGIN_STORE || origin === this.options.local.origin)
       return;
     this.sent += 1;

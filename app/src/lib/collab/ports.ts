@@ -15,13 +15,27 @@ export interface LoadedDocument {
   bodySeq: number;
   /** The body to seed the document from, while the note has no document; else null. */
   seed: string | null;
+  /** The prefix of the log that notes.title reflects (0: never written from the document). */
+  titleSeq: number;
+  /** The title to seed the document's title from, while none was written from it; else null. */
+  titleSeed: string | null;
+  /** notes.body is behind the log because the merged body does not fit (notes.body_too_large). */
+  bodyTooLarge: boolean;
+}
+
+/** A client's merged text, to be written as notes.title / notes.body. */
+export interface NoteText {
+  title?: string;
+  body?: string;
+  /** The merged body does not fit notes.body (sent instead of `body`). */
+  tooLarge?: boolean;
 }
 
 export interface AppendOptions {
   /** The last row the client has (rows after it come back); null when unknown. */
   afterSeq: number | null;
-  /** The client's merged text, written as the body when nothing was stored in between. */
-  body?: string;
+  /** The client's merged text, written when nothing was stored in between. */
+  text?: NoteText;
   /** SHA-256 (hex) of the body this first update was seeded from. */
   seedSha256?: string;
 }
@@ -31,8 +45,10 @@ export type AppendResult =
       kind: 'stored';
       seq: number;
       between: Uint8Array[];
-      bodySaved: boolean;
-      bodyTooLarge: boolean;
+      /** The text sent was written (as far as it was not already further along). */
+      textSaved: boolean;
+      /** The text sent was refused as over a limit. */
+      textTooLarge: boolean;
     }
   | { kind: 'seed-conflict' };
 
@@ -40,15 +56,16 @@ export type AppendResult =
 export interface DocumentStore {
   load(afterSeq: number): Promise<LoadedDocument>;
   append(update: Uint8Array, options: AppendOptions): Promise<AppendResult>;
-  setBody(body: string, throughSeq: number): Promise<boolean>;
-  compact(throughSeq: number, snapshot: Uint8Array, body: string | null): Promise<boolean>;
+  /** Writes the text of the log up to `throughSeq` (false: it was already that far along). */
+  setText(throughSeq: number, text: NoteText): Promise<boolean>;
+  compact(throughSeq: number, snapshot: Uint8Array, text: NoteText): Promise<boolean>;
 }
 
 /**
  * offline: not reached (network, timeout, server trouble) — try again later.
  * forbidden: the caller may read but not write (viewer, or lost edit rights).
  * gone: the note does not exist or the caller may not read it any more.
- * too_large: the merged text is over the body's size limit.
+ * too_large: the merged text is over the title's or the body's size limit.
  * invalid: a request the server refused as malformed.
  */
 export type StoreFailure = 'offline' | 'forbidden' | 'gone' | 'too_large' | 'invalid';

@@ -1,5 +1,5 @@
 // The DocumentStore of a note over supabase-js: the database functions of the collaboration
-// migrations (note_document, append_note_update, set_note_body, compact_note_updates), called
+// migrations (note_document, append_note_update, set_note_text, compact_note_updates), called
 // with the user's session, so row-level security decides. PostgREST errors become StoreErrors:
 // 42501 forbidden, P0002 gone (no such note, or not readable), 23514 too_large, and network
 // failures, timeouts, 401s (a token being refreshed) and 5xx offline, to be tried again.
@@ -11,6 +11,7 @@ import {
   type AppendResult,
   type DocumentStore,
   type LoadedDocument,
+  type NoteText,
 } from './ports.ts';
 
 const TIMEOUT = 30_000;
@@ -32,6 +33,13 @@ function failure(answer: RpcAnswer): StoreError {
   return new StoreError('invalid', message, code);
 }
 
+/** A text to write, as the functions' arguments. */
+const textArgs = (text: NoteText) => ({
+  new_title: text.title ?? null,
+  new_body: text.body ?? null,
+  too_large: text.tooLarge === true,
+});
+
 export function supabaseDocumentStore(client: SupabaseClient, noteId: string): DocumentStore {
   async function call<T>(fn: string, args: Record<string, unknown>): Promise<T> {
     let answer: RpcAnswer;
@@ -52,6 +60,9 @@ export function supabaseDocumentStore(client: SupabaseClient, noteId: string): D
         stored: number;
         body_seq: number;
         seed: string | null;
+        title_seq: number;
+        title_seed: string | null;
+        body_too_large: boolean;
       }>('note_document', { note: noteId, after_seq: afterSeq });
       return {
         updates: decodeFrames(doc.frames),
@@ -59,6 +70,9 @@ export function supabaseDocumentStore(client: SupabaseClient, noteId: string): D
         stored: doc.stored,
         bodySeq: doc.body_seq,
         seed: doc.seed,
+        titleSeq: doc.title_seq,
+        titleSeed: doc.title_seed,
+        bodyTooLarge: doc.body_too_large,
       };
     },
 
@@ -68,34 +82,34 @@ export function supabaseDocumentStore(client: SupabaseClient, noteId: string): D
         seq: number;
         frames: string;
         body_saved: boolean;
-        body_error: string | null;
+        text_error: string | null;
       }>('append_note_update', {
         note: noteId,
         doc_update: toBase64(update),
         after_seq: options.afterSeq,
-        new_body: options.body ?? null,
         seed_sha256: options.seedSha256 ?? null,
+        ...textArgs(options.text ?? {}),
       });
       if (result.seed_conflict) return { kind: 'seed-conflict' };
       return {
         kind: 'stored',
         seq: result.seq,
         between: decodeFrames(result.frames),
-        bodySaved: result.body_saved,
-        bodyTooLarge: result.body_error === 'too_large',
+        textSaved: result.body_saved,
+        textTooLarge: result.text_error === 'too_large',
       };
     },
 
-    setBody(body: string, throughSeq: number): Promise<boolean> {
-      return call('set_note_body', { note: noteId, new_body: body, through_seq: throughSeq });
+    setText(throughSeq: number, text: NoteText): Promise<boolean> {
+      return call('set_note_text', { note: noteId, through_seq: throughSeq, ...textArgs(text) });
     },
 
-    compact(throughSeq: number, snapshot: Uint8Array, body: string | null): Promise<boolean> {
+    compact(throughSeq: number, snapshot: Uint8Array, text: NoteText): Promise<boolean> {
       return call('compact_note_updates', {
         note: noteId,
         through_seq: throughSeq,
         snapshot: toBase64(snapshot),
-        new_body: body,
+        ...textArgs(text),
       });
     },
   };

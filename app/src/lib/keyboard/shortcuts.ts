@@ -16,10 +16,14 @@ export interface Shortcut {
 export const isApple =
   typeof navigator !== 'undefined' && /Mac|iPhone|iPad|iPod/.test(navigator.platform);
 
-/** True when the key event happens while typing text (inputs, text areas, editors). */
+/**
+ * True when the key event happens while typing text (inputs, text areas, editors) — read-only
+ * ones too: keys typed into a text someone cannot change are still text, never commands.
+ */
 export function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
+  if (target.closest('.cm-editor, [role="textbox"]')) return true;
   if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
   if (target instanceof HTMLInputElement)
     return !['button', 'checkbox', 'radio', 'submit', 'reset', 'file'].includes(target.type);

@@ -65,22 +65,22 @@ describe('note drafts', () => {
     );
   });
 
-  it('asks the person only when the saved version changed the title or tags elsewhere', () => {
-    const saved = (title: string, updated_at = '2026-11-21T11:00:00Z') => ({
+  it('asks the person only when the saved version changed the tags elsewhere', () => {
+    const saved = (tags: string[], title = 'Old', updated_at = '2026-11-21T11:00:00Z') => ({
       title,
-      tags: ['x'],
+      tags,
       updated_at,
     });
     // The version the draft started from: save it.
-    expect(draftConflicts(draft, saved('Old', draft.base))).toBe(false);
-    // Newer only because the shared body was stored: save it.
-    expect(draftConflicts(draft, saved('Old'))).toBe(false);
-    // Newer and already holding the draft's title (saved as the page went away): nothing to ask.
-    expect(draftConflicts(draft, saved('T'))).toBe(false);
-    // Someone changed the title meanwhile: the person chooses.
-    expect(draftConflicts(draft, saved('Theirs'))).toBe(true);
-    // A draft from before base fields were kept: any newer version asks.
-    expect(draftConflicts({ ...draft, baseFields: null }, saved('Old'))).toBe(true);
+    expect(draftConflicts(draft, saved(['y'], 'Old', draft.base))).toBe(false);
+    // Newer only because the shared title or body was stored: they merge, save the tags.
+    expect(draftConflicts(draft, saved(['x'], 'Renamed together'))).toBe(false);
+    // Newer and already holding the draft's tags (saved as the page went away): nothing to ask.
+    expect(draftConflicts({ ...draft, tags: ['x', 'z'] }, saved(['x', 'z']))).toBe(false);
+    // Someone changed the tags meanwhile: the person chooses.
+    expect(draftConflicts({ ...draft, tags: ['x', 'z'] }, saved(['theirs']))).toBe(true);
+    // A draft from before base fields were kept: a newer version with other tags asks.
+    expect(draftConflicts({ ...draft, baseFields: null }, saved(['theirs']))).toBe(true);
   });
 
   it('ignores a malformed entry and survives storage that refuses to work', () => {

@@ -24,9 +24,12 @@ export interface Draft extends NoteFields {
   baseFields: BaseFields | null;
 }
 
+const sameTags = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((t, i) => t === b[i]);
+
 /** Whether a saved version still has the title and tags a draft started from. */
 export const sameBaseFields = (a: BaseFields, b: BaseFields) =>
-  a.title === b.title && a.tags.length === b.tags.length && a.tags.every((t, i) => t === b.tags[i]);
+  a.title === b.title && sameTags(a.tags, b.tags);
 
 /** Whose draft of which note. */
 export interface DraftOwner {
@@ -56,13 +59,14 @@ export function loadDraft(owner: DraftOwner): Draft | null {
 
 /**
  * Whether a draft found at load must wait for the person to choose: the saved version is newer
- * than the one the draft started from, changed its title or tags, and does not already hold the
- * draft's (as when the draft was saved while the page went away, before it could be cleared).
+ * than the one the draft started from, changed its tags, and does not already hold the draft's
+ * (as when the draft was saved while the page went away, before it could be cleared). The title
+ * and body of a stored note are its shared document's: edits to them merge, they never ask.
  */
 export function draftConflicts(draft: Draft, saved: BaseFields & { updated_at: string }): boolean {
   if (draft.base === null || draft.base === saved.updated_at) return false;
-  if (draft.baseFields && sameBaseFields(draft.baseFields, saved)) return false;
-  return !sameBaseFields(draft, saved);
+  if (draft.baseFields && sameTags(draft.baseFields.tags, saved.tags)) return false;
+  return !sameTags(draft.tags, saved.tags);
 }
 
 function parseBaseFields(value: unknown): BaseFields | null {

@@ -10,6 +10,7 @@ const row: NoteListItem = {
   preview: '',
   tags: [],
   pinned: false,
+  body_too_large: false,
   created_at: '2026-11-21T10:00:00.123456+00:00',
   updated_at: '2026-11-21T11:00:00.5+00:00',
 };

@@ -23,7 +23,7 @@ import {
 } from './types.ts';
 
 export const LIST_COLUMNS =
-  'id, notebook_id, author_id, title, preview:excerpt, tags, created_at, updated_at';
+  'id, notebook_id, author_id, title, preview:excerpt, tags, created_at, updated_at, body_too_large';
 
 /** A row of the notes list before the person's pins are known. */
 export type ListRow = Omit<NoteListItem, 'pinned'>;

@@ -1,12 +1,18 @@
 // The note body editor: CodeMirror 6 in a React component. The document is CodeMirror's own:
 // `value` seeds it and outside changes are applied as a minimal edit; each edit is reported by
-// `onChange`. Pasted or dropped image files go to `onFiles` with the position they belong at.
+// `onChange`, and a `value` that is only the echo of an edit reported earlier is not applied
+// again (renders lag behind fast typing: applying an older echo would undo the keys typed
+// since). Pasted or dropped image files go to `onFiles` with the position they belong at.
 // `collaboration` replaces the local undo history with extensions of its own (issue 13's Yjs
 // binding: yCollab(...) plus its undo manager) and gives the text: the editor starts from the
 // shared text as it is when the binding attaches (in the same task, so no remote change can fall
 // between the two — the binding only forwards changes made after it attached), and `value` is
 // then ignored. When the editor switches to it (a new note once stored, a note whose shared copy
-// has opened), the selection and the focus carry over.
+// has opened), what the editor held is first handed to the shared text (`adopt`), in that same
+// task — so no key typed meanwhile falls between the two editors — and the selection and the
+// focus carry over. `maxBytes` refuses the person's edits that would pass a size (size-limit.ts).
+// A read-only editor can still be focused (to read, select, search): keys typed in it are text
+// that has nowhere to go, never shortcuts, and `onReadOnlyKey` may tell the person why.
 import {
   Annotation,
   Compartment,
@@ -18,6 +24,7 @@ import { EditorView } from '@codemirror/view';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import '../markdown/markdown.css';
 import { baseExtensions, localHistory } from './setup.ts';
+import { sizeLimit } from './size-limit.ts';
 import { textChange } from './text-diff.ts';
 
 export interface EditorHandle {
@@ -25,6 +32,8 @@ export interface EditorHandle {
   insertBlock(at: number, text: string): void;
   /** Replaces the first occurrence of `find`; false when it is no longer there. */
   replace(find: string, replacement: string): boolean;
+  /** Inserts text at the cursor (replacing the selection), as typing would. */
+  insertText(text: string): void;
   focus(): void;
 }
 
@@ -37,13 +46,24 @@ export interface MarkdownEditorProps {
   readOnly?: boolean;
   onFiles?(files: File[], at: number): void;
   collaboration?: SharedText;
+  /** The most UTF-8 bytes the person may make the text (see size-limit.ts). */
+  maxBytes?: number;
+  /** A change was refused: the text would have been `bytes` long. */
+  onTooLarge?(bytes: number): void;
+  /** A key that would type was pressed in the read-only editor. */
+  onReadOnlyKey?(): void;
 }
 
 /** A shared document's binding and its text now. */
 export interface SharedText {
   extension: Extension;
   text(): string;
+  /** Takes what the editor held before it switched to the shared text (see the header). */
+  adopt?(previous: string): void;
 }
+
+/** How many echoes of reported edits are remembered (renders lag a few edits at most). */
+const ECHOES = 64;
 
 /** Marks changes made from outside (the `value` prop): they are not reported back. */
 const outside = Annotation.define<boolean>();
@@ -52,7 +72,10 @@ function contentAttributes(p: MarkdownEditorProps): Extension {
   const attrs: Record<string, string> = {};
   if (p.describedBy) attrs['aria-describedby'] = p.describedBy;
   if (p.invalid) attrs['aria-invalid'] = 'true';
-  if (p.readOnly) attrs['aria-readonly'] = 'true';
+  if (p.readOnly) {
+    attrs['aria-readonly'] = 'true';
+    attrs.tabindex = '0';
+  }
   return EditorView.contentAttributes.of(attrs);
 }
 
@@ -64,6 +87,14 @@ function imageFiles(list: FileList | null | undefined): File[] {
   return [...(list ?? [])].filter((f) => f.type.startsWith('image/'));
 }
 
+/** Text at the cursor (replacing the selection), as typed. */
+function insertAtCursor(view: EditorView, text: string): void {
+  view.dispatch(view.state.replaceSelection(text), {
+    userEvent: 'input.type',
+    scrollIntoView: true,
+  });
+}
+
 const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
   function MarkdownEditor(props, ref) {
     const { value, label, describedBy, invalid, readOnly = false, collaboration } = props;
@@ -72,26 +103,53 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
     const latest = useRef(props);
     const attributes = useRef(new Compartment());
     const editable = useRef(new Compartment());
-    const carried = useRef<{ selection: EditorSelection; focused: boolean } | null>(null);
+    const carried = useRef<{
+      selection: EditorSelection;
+      focused: boolean;
+      text: string;
+      shared: boolean;
+    } | null>(null);
+    /** Values reported by onChange and not yet seen back as `value`. */
+    const echoes = useRef<string[]>([]);
+    /** The `value` last seen: only a new one can be an outside change. */
+    const seen = useRef(value);
+    /** Asked of the editor before its view existed (it is made after the first paint). */
+    const early = useRef<{ insert: string; focus: boolean }>({ insert: '', focus: false });
     useLayoutEffect(() => {
       latest.current = props;
     });
 
     useEffect(() => {
+      const before = carried.current;
+      carried.current = null;
+      // Switching to the shared text: it takes what the plain editor held first (same task).
+      if (collaboration && before && !before.shared) collaboration.adopt?.(before.text);
+      const { maxBytes } = latest.current;
       const state = EditorState.create({
         doc: collaboration ? collaboration.text() : latest.current.value,
         extensions: [
           baseExtensions(label),
           collaboration?.extension ?? localHistory(),
+          maxBytes ? sizeLimit(maxBytes, (bytes) => latest.current.onTooLarge?.(bytes)) : [],
           attributes.current.of(contentAttributes(latest.current)),
           editable.current.of(editability(latest.current.readOnly)),
           // A shared document reports nothing: its text is the session's, not a value here.
           EditorView.updateListener.of((update) => {
             if (collaboration) return;
-            if (update.docChanged && !update.transactions.some((tr) => tr.annotation(outside)))
-              latest.current.onChange(update.state.doc.toString());
+            if (update.docChanged && !update.transactions.some((tr) => tr.annotation(outside))) {
+              const text = update.state.doc.toString();
+              echoes.current.push(text);
+              if (echoes.current.length > ECHOES) echoes.current.shift();
+              latest.current.onChange(text);
+            }
           }),
           EditorView.domEventHandlers({
+            keydown(event, v) {
+              if (!v.state.readOnly || event.ctrlKey || event.metaKey || event.altKey) return false;
+              if ([...event.key].length === 1 || event.key === 'Enter' || event.key === 'Backspace')
+                latest.current.onReadOnlyKey?.();
+              return false;
+            },
             paste(event, v) {
               const files = imageFiles(event.clipboardData?.files);
               if (files.length === 0 || !latest.current.onFiles) return false;
@@ -112,23 +170,37 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
       });
       const created = new EditorView({ state, parent: host.current! });
       view.current = created;
-      const before = carried.current;
-      carried.current = null;
       if (before && before.selection.ranges.every((r) => r.to <= state.doc.length)) {
         created.dispatch({ selection: before.selection, scrollIntoView: true });
-        if (before.focused) created.focus();
       }
+      if (before?.focused) created.focus();
+      const asked = early.current;
+      early.current = { insert: '', focus: false };
+      if (asked.insert) insertAtCursor(created, asked.insert);
+      if (asked.focus) created.focus();
       return () => {
-        carried.current = { selection: created.state.selection, focused: created.hasFocus };
+        carried.current = {
+          selection: created.state.selection,
+          focused: created.hasFocus,
+          text: created.state.doc.toString(),
+          shared: !!collaboration,
+        };
         created.destroy();
         view.current = null;
       };
     }, [label, collaboration]);
 
-    // Outside changes to the value (restore, discard, a ticked task) become one minimal edit.
+    // Outside changes to the value (restore, discard, a ticked task) become one minimal edit;
+    // echoes of the editor's own edits are not outside changes.
     useEffect(() => {
       const v = view.current;
-      if (!v || collaboration) return;
+      if (!v || collaboration || value === seen.current) return;
+      seen.current = value;
+      const echo = echoes.current.indexOf(value);
+      if (echo >= 0) {
+        echoes.current.splice(0, echo + 1);
+        return;
+      }
       const change = textChange(v.state.doc.toString(), value);
       if (change) v.dispatch({ changes: change, annotations: outside.of(true) });
     }, [value, collaboration]);
@@ -168,8 +240,14 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
           v.dispatch({ changes: { from: at, to: at + find.length, insert: replacement } });
           return true;
         },
+        insertText(text) {
+          if (!text) return;
+          if (view.current) insertAtCursor(view.current, text);
+          else early.current.insert += text;
+        },
         focus() {
-          view.current?.focus();
+          if (view.current) view.current.focus();
+          else early.current.focus = true;
         },
       }),
       [],

@@ -1,7 +1,8 @@
 // The code of a shared note, in a chunk of its own loaded only when a note opens: the note's
-// sync engine (lib/collab's NoteSync over Supabase and IndexedDB) and its CodeMirror binding
-// (y-codemirror.next): the body editor shows the note's Y.Text, others' carets and selections
-// in their colours with their names, and Ctrl/⌘+Z undoes only this person's own edits.
+// sync engine (lib/collab's NoteSync over Supabase and IndexedDB), its CodeMirror binding
+// (y-codemirror.next) — the body editor shows the note's Y.Text, others' carets and selections
+// in their colours with their names, and Ctrl/⌘+Z undoes only this person's own edits — and the
+// title's binding for a plain text field (SharedTitle), with an undo of its own.
 import { Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
@@ -13,14 +14,28 @@ import { supabaseSyncChannel } from '../../lib/collab/supabase-channel.ts';
 import { supabaseDocumentStore } from '../../lib/collab/supabase-store.ts';
 import type { Supabase } from '../../lib/supabase.ts';
 import { textChange } from '../editor/text-diff.ts';
+import type { DeltaOp } from '../editor/text-delta.ts';
 
 export interface CollabPerson {
   userId: string;
   name: string;
 }
 
+/** The note's shared title, for a plain text field. */
+export interface SharedTitle {
+  text(): string;
+  /** Replaces the title by `next` as one minimal edit of this person's (typing in the field). */
+  set(next: string): void;
+  /** Calls `listener` with each change not made through set() (others', undo), as a delta. */
+  observe(listener: (delta: DeltaOp[]) => void): () => void;
+  /** Undoes / redoes this person's own title edits; false when there was nothing to. */
+  undo(): boolean;
+  redo(): boolean;
+}
+
 export interface CollabSession {
   sync: NoteSync;
+  title: SharedTitle;
   /** The editor's binding to the note's text (replaces the editor's own history). */
   extension: Extension;
   /** The note's text now. */
@@ -57,6 +72,7 @@ export function openCollab(
   const undoManager = new Y.UndoManager(sync.text);
   return {
     sync,
+    title: sharedTitle(sync),
     extension: [
       yCollab(sync.text, sync.awareness, { undoManager }),
       Prec.high(keymap.of(yUndoManagerKeymap)),
@@ -64,13 +80,36 @@ export function openCollab(
     ],
     text: () => sync.text.toString(),
     setName,
-    setText(next) {
-      const change = textChange(sync.text.toString(), next);
-      if (!change) return;
-      sync.doc.transact(() => {
-        if (change.to > change.from) sync.text.delete(change.from, change.to - change.from);
-        if (change.insert) sync.text.insert(change.from, change.insert);
-      });
+    setText: (next) => replaceText(sync, sync.text, next, null),
+  };
+}
+
+/** `next` in place of a shared text's content, as the one edit that differs. */
+function replaceText(sync: NoteSync, text: Y.Text, next: string, origin: unknown): void {
+  const change = textChange(text.toString(), next);
+  if (!change) return;
+  sync.doc.transact(() => {
+    if (change.to > change.from) text.delete(change.from, change.to - change.from);
+    if (change.insert) text.insert(change.from, change.insert);
+  }, origin);
+}
+
+/** Edits typed into the title field (the field shows them already; observers skip them). */
+const TITLE_INPUT = Symbol('sheaf-title-input');
+
+function sharedTitle(sync: NoteSync): SharedTitle {
+  const undo = new Y.UndoManager(sync.title, { trackedOrigins: new Set([TITLE_INPUT]) });
+  return {
+    text: () => sync.title.toString(),
+    set: (next) => replaceText(sync, sync.title, next, TITLE_INPUT),
+    observe(listener) {
+      const observer = (event: Y.YTextEvent, transaction: Y.Transaction) => {
+        if (transaction.origin !== TITLE_INPUT) listener(event.delta as DeltaOp[]);
+      };
+      sync.title.observe(observer);
+      return () => sync.title.unobserve(observer);
     },
+    undo: () => undo.undo() !== null,
+    redo: () => undo.redo() !== null,
   };
 }

@@ -10,7 +10,9 @@ const idle: SyncStatus = {
   saving: false,
   refused: null,
   bodyTooLarge: false,
+  titleTooLong: false,
   documentless: false,
+  titleless: false,
 };
 
 describe('the save state of a shared note', () => {

@@ -24,3 +24,19 @@ export function useLiveText(session: CollabSession | null, enabled: boolean): st
   }, [session, enabled]);
   return session && enabled ? text : null;
 }
+
+/** The note's shared title as it changes, or `fallback` while the document has none to show. */
+export function useLiveTitle(
+  session: CollabSession | null,
+  fallback: string,
+  show: boolean,
+): string {
+  const [title, setTitle] = useState<{ session: CollabSession; text: string } | null>(null);
+  useEffect(() => {
+    if (!session || !show) return;
+    return session.title.observe(() => setTitle({ session, text: session.title.text() }));
+  }, [session, show]);
+  if (!session || !show) return fallback;
+  // Until the first change, the title as it is now (read while rendering: no extra render).
+  return title?.session === session ? title.text : session.title.text();
+}

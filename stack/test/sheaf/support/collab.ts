@@ -9,6 +9,9 @@ export interface DocumentReply {
   stored: number;
   body_seq: number;
   seed: string | null;
+  title_seq: number;
+  title_seed: string | null;
+  body_too_large: boolean;
 }
 
 export function b64(bytes: number[] | Uint8Array): string {

@@ -48,6 +48,10 @@ export class TestClient {
     return this.sync.text.toString();
   }
 
+  get title(): string {
+    return this.sync.title.toString();
+  }
+
   /** The tab is killed: nothing more is sent or stored; the device keeps what it had. */
   async reload(): Promise<void> {
     this.store.dead = true;

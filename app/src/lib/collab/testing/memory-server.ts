@@ -1,7 +1,8 @@
 // An in-memory stand-in for the database functions of one note (note_document,
-// append_note_update, set_note_body, compact_note_updates) with the same rules: rows numbered
-// in order with no gaps, the rows in between returned, the body written only forwards and only
-// when nothing came in between, seeds checked, compaction replacing exactly the rows it merged.
+// append_note_update, set_note_text, compact_note_updates) with the same rules: rows numbered
+// in order with no gaps, the rows in between returned, the title and body written only forwards
+// and only when nothing came in between, the limits checked (a text over one is refused, that a
+// body does not fit is recorded), seeds checked, compaction replacing exactly the rows it merged.
 // Each client reaches it through a MemoryStore whose connection the test turns on and off;
 // an append may also be stored while its answer is lost, as on a real network.
 import * as Y from 'yjs';
@@ -12,8 +13,10 @@ import {
   type AppendResult,
   type DocumentStore,
   type LoadedDocument,
+  type NoteText,
 } from '../ports.ts';
-import { TEXT } from '../seed.ts';
+import { isTooLarge, titleFits } from '../../text/note-limits.ts';
+import { TEXT, TITLE } from '../seed.ts';
 
 interface Row {
   seq: number;
@@ -25,11 +28,20 @@ export class MemoryServer {
   rows: Row[] = [];
   body: string;
   bodySeq = 0;
+  title: string;
+  titleSeq = 0;
+  bodyTooLarge = false;
   readonly writers = new Set<string>();
   readonly readers = new Set<string>();
 
-  constructor(body = '') {
+  constructor(
+    body = '',
+    title = '',
+    /** notes.body's limit in bytes (the real one unless a test wants a small one). */
+    readonly bodyLimit?: number,
+  ) {
     this.body = body;
+    this.title = title;
   }
 
   get lastSeq(): number {
@@ -37,12 +49,17 @@ export class MemoryServer {
   }
 
   /** The text of the stored log, merged in a fresh document. */
-  storedText(): string {
+  storedText(type: string = TEXT): string {
     const doc = new Y.Doc();
     for (const row of this.rows) Y.applyUpdate(doc, row.data);
-    const text = doc.getText(TEXT).toString();
+    const text = doc.getText(type).toString();
     doc.destroy();
     return text;
+  }
+
+  /** The title of the stored log, merged in a fresh document. */
+  storedTitle(): string {
+    return this.storedText(TITLE);
   }
 
   load(user: string, afterSeq: number): LoadedDocument {
@@ -54,6 +71,9 @@ export class MemoryServer {
       stored: this.rows.length,
       bodySeq: this.bodySeq,
       seed: this.rows.length ? null : this.body,
+      titleSeq: this.titleSeq,
+      titleSeed: this.titleSeq === 0 ? this.title : null,
+      bodyTooLarge: this.bodyTooLarge,
     };
   }
 
@@ -70,22 +90,43 @@ export class MemoryServer {
       after === null
         ? []
         : this.rows.filter((r) => r.seq > after && r.seq < seq).map((r) => r.data);
-    let bodySaved = false;
-    if (options.body !== undefined && after === seq - 1)
-      bodySaved = this.setBody(user, options.body, seq);
-    return { kind: 'stored', seq, between, bodySaved, bodyTooLarge: false };
+    let textSaved = false;
+    let textTooLarge = false;
+    if (options.text && after === seq - 1) {
+      try {
+        textSaved = this.setText(user, seq, options.text);
+      } catch (error) {
+        if (!(error instanceof StoreError && error.reason === 'too_large')) throw error;
+        textTooLarge = true;
+      }
+    }
+    return { kind: 'stored', seq, between, textSaved, textTooLarge };
   }
 
-  setBody(user: string, body: string, throughSeq: number): boolean {
+  setText(user: string, throughSeq: number, text: NoteText): boolean {
     this.mayWrite(user);
     if (throughSeq < 1 || throughSeq > this.lastSeq) throw new StoreError('invalid', 'no such row');
-    if (this.bodySeq >= throughSeq) return false;
-    this.body = body;
-    this.bodySeq = throughSeq;
-    return true;
+    const tooLarge = text.tooLarge === true && text.body === undefined;
+    if (text.body !== undefined && isTooLarge(text.body, this.bodyLimit))
+      throw new StoreError('too_large', 'body over the limit', '23514');
+    if (text.title !== undefined && !titleFits(text.title))
+      throw new StoreError('too_large', 'title over the limit', '23514');
+    let changed = false;
+    if (text.title !== undefined && this.titleSeq < throughSeq) {
+      this.title = text.title;
+      this.titleSeq = throughSeq;
+      changed = true;
+    }
+    if ((text.body !== undefined || tooLarge) && this.bodySeq < throughSeq) {
+      if (text.body !== undefined) this.body = text.body;
+      this.bodyTooLarge = tooLarge;
+      this.bodySeq = throughSeq;
+      changed = true;
+    }
+    return changed;
   }
 
-  compact(user: string, throughSeq: number, snapshot: Uint8Array, body: string | null): boolean {
+  compact(user: string, throughSeq: number, snapshot: Uint8Array, text: NoteText): boolean {
     this.mayWrite(user);
     if (throughSeq < 1 || throughSeq > this.lastSeq) throw new StoreError('invalid', 'no such row');
     const snap = Math.max(0, ...this.rows.filter((r) => r.kind === 'snapshot').map((r) => r.seq));
@@ -94,7 +135,11 @@ export class MemoryServer {
       { seq: throughSeq, kind: 'snapshot', data: snapshot.slice() },
       ...this.rows.filter((r) => r.seq > throughSeq),
     ];
-    if (body !== null) this.setBody(user, body, throughSeq);
+    try {
+      this.setText(user, throughSeq, text);
+    } catch (error) {
+      if (!(error instanceof StoreError && error.reason === 'too_large')) throw error;
+    }
     return true;
   }
 
@@ -134,12 +179,12 @@ export class MemoryStore implements DocumentStore {
     return result;
   }
 
-  async setBody(body: string, throughSeq: number): Promise<boolean> {
-    return this.call(() => this.server.setBody(this.user, body, throughSeq));
+  async setText(throughSeq: number, text: NoteText): Promise<boolean> {
+    return this.call(() => this.server.setText(this.user, throughSeq, text));
   }
 
-  async compact(throughSeq: number, snapshot: Uint8Array, body: string | null): Promise<boolean> {
-    return this.call(() => this.server.compact(this.user, throughSeq, snapshot, body));
+  async compact(throughSeq: number, snapshot: Uint8Array, text: NoteText): Promise<boolean> {
+    return this.call(() => this.server.compact(this.user, throughSeq, snapshot, text));
   }
 
   private async call<T>(fn: () => T): Promise<T> {
