@@ -3,8 +3,15 @@
 // the connection the way a network does.
 import type { BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core';
 
-/** Holds the page's requests to `url` until release() (then lets them all through). */
+/** Holds the page's requests to `url` until release() (then lets them all through). The app's
+ * service worker answers its own files from its cache, where no route sees them: it is
+ * unregistered first, so from the page's next navigation on they come from the network. */
 export async function hold(page: Page, url: string) {
+  await page.evaluate(async () => {
+    // A blank page has no workers (nor, in some browsers, the API).
+    const registrations = await navigator.serviceWorker?.getRegistrations().catch(() => []);
+    await Promise.all((registrations ?? []).map((r) => r.unregister()));
+  });
   let open = () => undefined as void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   await page.route(url, async (route) => {
