@@ -71,8 +71,9 @@ create trigger notes_body_from_document
   before update of body, body_seq, title, title_seq, body_too_large on public.notes
   for each row execute function public.notes_body_from_document();
 
--- A note's document as a member reads it (as before), with where the title stands: title_seq,
--- and title_seed — notes.title while no title was written from the document yet, else null.
+-- A note's document as a member reads it (as before), with where the title stands: the title
+-- stored now, title_seq, and title_seed — notes.title while no title was written from the
+-- document yet, else null.
 create or replace function public.note_document(note uuid, after_seq bigint default 0)
 returns jsonb
 language plpgsql
@@ -98,6 +99,7 @@ begin
     'stored', stored,
     'body_seq', n.body_seq,
     'seed', case when stored = 0 then n.body end,
+    'title', n.title,
     'title_seq', n.title_seq,
     'title_seed', case when n.title_seq = 0 then n.title end,
     'body_too_large', n.body_too_large

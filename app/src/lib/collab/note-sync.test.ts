@@ -226,4 +226,28 @@ describe('a note open in the sync engine', () => {
     expect(world.server.body).toBe(a.text);
     expect(world.server.bodySeq).toBe(world.server.lastSeq);
   });
+
+  it('stores a title edited on a device before the note loaded, once the note loads', async () => {
+    world = new World();
+    world.server.title = 'Stored';
+    const a = await world.client('a');
+    await world.quiesce();
+    // Edited while the database is out of reach, then the tab is closed.
+    a.store.online = false;
+    a.sync.title.delete(0, a.title.length);
+    a.sync.title.insert(0, 'Kept locally');
+    await world.step(50);
+    // Opened again from the device: its pending edit is stored before the first load answers.
+    let answer = () => undefined as void;
+    world.server.loadGate = new Promise<void>((resolve) => (answer = resolve));
+    const reopened = a.reload();
+    await world.step(0);
+    await world.step(200);
+    expect(world.server.rows.length).toBeGreaterThan(1); // stored, title not yet written
+    world.server.loadGate = null;
+    answer();
+    await reopened;
+    for (let i = 0; i < 5; i += 1) await world.step(200); // no edits, no flush: only what is owed
+    expect(world.server.title).toBe('Kept locally');
+  });
 });

@@ -284,6 +284,7 @@ export class NoteSync {
       Y.applyUpdate(this.doc, await seedTitle(loaded.titleSeed!), SEED);
     this.titleless = untitled && this.access !== 'edit';
     this.titleReady = true;
+    this.saver.titleSettled();
     this.documentless = unseeded && this.access !== 'edit';
     this.phase = 'ready';
     this.maybeCompact();

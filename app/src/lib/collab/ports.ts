@@ -15,6 +15,8 @@ export interface LoadedDocument {
   bodySeq: number;
   /** The body to seed the document from, while the note has no document; else null. */
   seed: string | null;
+  /** notes.title as stored now. */
+  title: string;
   /** The prefix of the log that notes.title reflects (0: never written from the document). */
   titleSeq: number;
   /** The title to seed the document's title from, while none was written from it; else null. */

@@ -72,7 +72,7 @@ export class Saver {
   private knownBodySeq = 0;
   /** notes.body_too_large as far as we know (so that it is said once, not with every append). */
   private flaggedTooLarge = false;
-  /** The title this client last had written (null: none yet, so the first write carries it). */
+  /** notes.title as far as we know: as loaded, or as this client last wrote it. */
   private sentTitle: string | null = null;
   private halted = false;
   private measuredAt = -Infinity;
@@ -165,11 +165,23 @@ export class Saver {
     this.applyRows(loaded.updates);
     this.advance(loaded.lastSeq);
     this.knownBodySeq = Math.max(this.knownBodySeq, loaded.bodySeq);
+    this.sentTitle = loaded.title;
     if (loaded.bodySeq >= this.knownBodySeq) this.flaggedTooLarge = loaded.bodyTooLarge;
     if (this.canWrite() && loaded.bodySeq < loaded.lastSeq) {
       this.textOwed = true;
       this.schedule(0);
     }
+  }
+
+  /**
+   * The document's title may be written from now on (the first load, and its seed if any, are
+   * in): if it is not what notes.title holds — a title edited before the load came, kept on this
+   * device — it is owed.
+   */
+  titleSettled(): void {
+    if (!this.canWrite() || this.texts.title.toString() === this.sentTitle) return;
+    this.textOwed = true;
+    if (!this.backingOff) this.schedule(0);
   }
 
   /** Rows others stored since our cursor. */

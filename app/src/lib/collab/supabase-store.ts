@@ -60,6 +60,7 @@ export function supabaseDocumentStore(client: SupabaseClient, noteId: string): D
         stored: number;
         body_seq: number;
         seed: string | null;
+        title: string;
         title_seq: number;
         title_seed: string | null;
         body_too_large: boolean;
@@ -70,6 +71,7 @@ export function supabaseDocumentStore(client: SupabaseClient, noteId: string): D
         stored: doc.stored,
         bodySeq: doc.body_seq,
         seed: doc.seed,
+        title: doc.title,
         titleSeq: doc.title_seq,
         titleSeed: doc.title_seed,
         bodyTooLarge: doc.body_too_large,

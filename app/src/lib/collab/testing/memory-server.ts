@@ -31,6 +31,8 @@ export class MemoryServer {
   title: string;
   titleSeq = 0;
   bodyTooLarge = false;
+  /** While set, loads wait for it (a slow first load, for the order of what a client sends). */
+  loadGate: Promise<void> | null = null;
   readonly writers = new Set<string>();
   readonly readers = new Set<string>();
 
@@ -71,6 +73,7 @@ export class MemoryServer {
       stored: this.rows.length,
       bodySeq: this.bodySeq,
       seed: this.rows.length ? null : this.body,
+      title: this.title,
       titleSeq: this.titleSeq,
       titleSeed: this.titleSeq === 0 ? this.title : null,
       bodyTooLarge: this.bodyTooLarge,
@@ -163,6 +166,7 @@ export class MemoryStore implements DocumentStore {
   ) {}
 
   async load(afterSeq: number): Promise<LoadedDocument> {
+    if (this.server.loadGate) await this.server.loadGate;
     return this.call(() => this.server.load(this.user, afterSeq));
   }
 
