@@ -87,6 +87,7 @@ describe('the query cache kept on the device', () => {
           {
             queryKey: ['notes', 'detail', 'y'],
             queryHash: '["notes","detail","y"]',
+            dehydratedAt: Date.now(),
             state: {
               data: { title: 'old' },
               dataUpdateCount: 1,
