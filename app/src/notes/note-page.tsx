@@ -90,6 +90,7 @@ export function NotePage({ attachments, images }: Props) {
     client: supabase,
     noteId,
     me,
+    color: presence.colorOf(user.id),
     access: canEdit && !trashed ? 'edit' : 'read',
     enabled: exists && !trashed,
     title: () => titleNow.current,
@@ -122,7 +123,8 @@ export function NotePage({ attachments, images }: Props) {
   }, [title, fresh]);
 
   if (notebook.isPending || note.isPending) return <PageLoading label="Loading note…" />;
-  const error = notebook.error ?? note.error;
+  // A failed refetch leaves the data shown: an error replaces only what cannot be shown.
+  const error = (!notebook.data && notebook.error) || (!note.data && note.error) || null;
   if (error) return <Alert tone="error">{describeError(error).message}</Alert>;
   if (refused === 'gone')
     return (

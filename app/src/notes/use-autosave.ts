@@ -10,6 +10,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
+import { isOnline } from '../lib/reachability.ts';
 import { useOnline } from '../lib/use-online.ts';
 import { isTooLarge } from '../lib/text/note-limits.ts';
 import { useCreateNoteMutation } from './data/create-note-mutation.ts';
@@ -82,7 +83,7 @@ export function useAutosave(note: Note, isNew = false) {
       clearDraft({ userId, noteId });
       return setStatus('new');
     }
-    if (!navigator.onLine) return setStatus('offline');
+    if (!isOnline()) return setStatus('offline');
     if (saving.current) {
       again.current = true;
       return;
@@ -105,7 +106,7 @@ export function useAutosave(note: Note, isNew = false) {
       } else setStatus('unsaved');
     } catch (caught) {
       if (!exists.current) settleCreated(caught);
-      setStatus(navigator.onLine ? 'error' : 'offline');
+      setStatus(isOnline() ? 'error' : 'offline');
       setError(describeError(caught).message);
     } finally {
       saving.current = false;
@@ -128,7 +129,7 @@ export function useAutosave(note: Note, isNew = false) {
       );
       if (!exists.current && isTooLarge(next.body)) setStatus('too-large');
       else if (!exists.current && isEmpty(next) && !created.current) setStatus('new');
-      else setStatus(navigator.onLine ? 'unsaved' : 'offline');
+      else setStatus(isOnline() ? 'unsaved' : 'offline');
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
     },

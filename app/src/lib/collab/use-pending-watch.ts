@@ -1,8 +1,10 @@
 // Keeps the count of notes with edits not stored yet (the offline banner's) current while the
-// person is signed in, and sends those edits when the connection returns — including edits of
+// person is signed in, and sends those edits when the connection returns (or the server answers
+// again: lib/reachability.ts) — including edits of
 // notes no longer open, made in a tab since closed (flush-pending.ts). The collaboration code
 // loads only when there is something to count or send.
 import { useEffect } from 'react';
+import { isOnline, reachability } from '../reachability.ts';
 import { useSignedIn } from '../session/session-context.ts';
 import { useSupabase } from '../supabase.ts';
 import { openNotes, setPendingCounter, setPendingNotes } from './pending-count.ts';
@@ -26,7 +28,7 @@ export function usePendingWatch(): void {
       timer = setTimeout(() => void count(), 300);
     };
     const flush = async () => {
-      if (flushing || !navigator.onLine) return;
+      if (flushing || !isOnline()) return;
       flushing = true;
       try {
         if ((await count()) === 0) return;
@@ -41,14 +43,17 @@ export function usePendingWatch(): void {
     };
     setPendingCounter(recount);
     void flush();
-    window.addEventListener('online', flush);
-    window.addEventListener('offline', recount);
+    // Back online, or the server answering again: send at once; losing it: count again.
+    const offResume = reachability.onResume(() => void flush());
+    const offState = reachability.subscribe((state) => {
+      if (state !== 'online') recount();
+    });
     return () => {
       stopped = true;
       if (timer) clearTimeout(timer);
       setPendingCounter(null);
-      window.removeEventListener('online', flush);
-      window.removeEventListener('offline', recount);
+      offResume();
+      offState();
     };
   }, [client, userId]);
 }

@@ -19,10 +19,11 @@ function clientWith(entries: [unknown[], unknown][]): QueryClient {
 }
 
 describe('the query cache kept on the device', () => {
-  it('keeps lists and notes, not the session, search results or expiring links', () => {
+  it('keeps lists and notes, not the session, search results, expiring links or empty answers', () => {
     const client = clientWith([
       [['notebooks', 'list', 'u1'], [{ id: 'n1' }]],
       [['notes', 'detail', 'x'], { id: 'x' }],
+      [['notes', 'detail', 'gone'], null],
       [['auth', 'user', 'u1'], { id: 'u1' }],
       [['mfa', 'factors', 'u1'], []],
       [['notes', 'search', 'pea'], []],
@@ -111,5 +112,36 @@ describe('the query cache kept on the device', () => {
     await kept.restored;
     kept.stop();
     expect(client.getQueryData(['notes', 'detail', 'y'])).toEqual({ title: 'new' });
+  });
+
+  it('restores a kept copy as old: shown until fetched, and fetched again when used', async () => {
+    const first = clientWith([
+      [
+        ['notebook', 'members', 'n1'],
+        ['ana', 'ben'],
+      ],
+    ]);
+    const kept = persistQueryCache(first, 'u4');
+    await kept.restored;
+    first.setQueryData(['notebook', 'members', 'n1'], ['ana', 'ben', 'cleo']);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    kept.stop();
+
+    const next = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+    const restored = persistQueryCache(next, 'u4');
+    await restored.restored;
+    restored.stop();
+    expect(next.getQueryData(['notebook', 'members', 'n1'])).toEqual(['ana', 'ben', 'cleo']);
+    // Used by a page: asked for again although the app's stale time has not passed.
+    let fetched = 0;
+    const observed = await next.fetchQuery({
+      queryKey: ['notebook', 'members', 'n1'],
+      queryFn: () => {
+        fetched += 1;
+        return ['ana', 'cleo'];
+      },
+    });
+    expect(fetched).toBe(1);
+    expect(observed).toEqual(['ana', 'cleo']);
   });
 });

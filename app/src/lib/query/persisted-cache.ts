@@ -2,7 +2,10 @@
 // app opened offline — or with the server not answering — shows their notebooks, lists and the
 // notes they opened here. TanStack Query's own dehydrate/hydrate do the work: what the cache
 // holds is written a second after it changes (and when the tab is hidden), and read back when
-// the person's page opens; hydrate never replaces data newer than what it brings. An entry is
+// the person's page opens; hydrate never replaces data newer than what it brings, and what it
+// brings counts as old: anything fetched wins over it, and a page that uses it fetches it again
+// as soon as it can (a kept "not found" or member list is never taken for the truth online).
+// An empty answer (null: nothing there, or not readable) is not kept at all. An entry is
 // only ever read for the user it was written for, is dropped after MAX_AGE_MS or when the app's
 // code changes (the entry's `build`), and is deleted when the person signs out. Note bodies are
 // not here: the collaboration engine keeps its own copies (lib/collab/indexeddb-store.ts).
@@ -31,7 +34,7 @@ export interface PersistedCache {
 
 /** Keys kept only in memory: the session's checks, search results, signed links that expire. */
 export function shouldPersist(query: Query): boolean {
-  if (query.state.status !== 'success') return false;
+  if (query.state.status !== 'success' || query.state.data == null) return false;
   const [domain, kind] = query.queryKey as unknown[];
   if (domain === 'auth' || domain === 'mfa') return false;
   if (domain === 'notes' && (kind === 'search' || kind === 'version')) return false;
@@ -96,6 +99,22 @@ export function usable(entry: PersistedCache | undefined, userId: string, now = 
   );
 }
 
+/**
+ * A kept state whose every query is as old as can be (updated at 1 ms past the epoch, not 0:
+ * a query with no data yet is at 0, and must still take it): stale at once, so it is fetched
+ * again when used, and never newer than anything fetched.
+ */
+function asOld(state: DehydratedState): DehydratedState {
+  return {
+    ...state,
+    queries: state.queries.map((q) => ({
+      ...q,
+      dehydratedAt: 1,
+      state: { ...q.state, dataUpdatedAt: 1 },
+    })),
+  };
+}
+
 /** Restores the user's kept cache into `client`, then keeps it up to date until stop(). */
 export function persistQueryCache(client: QueryClient, userId: string) {
   let stopped = false;
@@ -120,7 +139,7 @@ export function persistQueryCache(client: QueryClient, userId: string) {
   const restored = readCache(userId)
     .then((entry) => {
       if (stopped) return;
-      if (usable(entry, userId)) hydrate(client, entry!.state);
+      if (usable(entry, userId)) hydrate(client, asOld(entry!.state));
       else if (entry) void forgetCache(userId);
     })
     .catch(() => undefined)

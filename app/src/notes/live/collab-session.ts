@@ -7,7 +7,7 @@ import { Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import * as Y from 'yjs';
-import { colorFor } from '../../lib/collab/colors.ts';
+import { colorFor, type PersonColor } from '../../lib/collab/colors.ts';
 import { IndexedDbLocalStore } from '../../lib/collab/indexeddb-store.ts';
 import { NoteSync, type Access } from '../../lib/collab/note-sync.ts';
 import { supabaseSyncChannel } from '../../lib/collab/supabase-channel.ts';
@@ -40,8 +40,8 @@ export interface CollabSession {
   extension: Extension;
   /** The note's text now. */
   text(): string;
-  /** The name others see beside this person's caret. */
-  setName(name: string): void;
+  /** The name others see beside this person's caret, and its colour. */
+  setPerson(name: string, color: PersonColor): void;
   /** Replaces the text by `next` as one minimal edit of this person's (a ticked task, a diff). */
   setText(next: string): void;
 }
@@ -65,10 +65,13 @@ export function openCollab(
     local: new IndexedDbLocalStore({ userId: me.userId, noteId, title }),
     access,
   });
-  const { color, light } = colorFor(me.userId);
-  const setName = (name: string) =>
+  const setPerson = (name: string, { color, light }: PersonColor) => {
+    const now = sync.awareness.getLocalState()?.user as
+      { name?: string; color?: string; colorLight?: string } | undefined;
+    if (now?.name === name && now.color === color && now.colorLight === light) return;
     sync.awareness.setLocalStateField('user', { name, color, colorLight: light });
-  setName(me.name);
+  };
+  setPerson(me.name, colorFor(me.userId));
   const undoManager = new Y.UndoManager(sync.text);
   return {
     sync,
@@ -79,7 +82,7 @@ export function openCollab(
       labels,
     ],
     text: () => sync.text.toString(),
-    setName,
+    setPerson,
     setText: (next) => replaceText(sync, sync.text, next, null),
   };
 }

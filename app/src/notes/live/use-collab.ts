@@ -2,8 +2,10 @@
 // (collab-session.ts), it starts from this device's copy, follows the person's access (edit,
 // read, none) and the connection, and stops — storing what it can — when the note closes.
 import { useEffect, useState } from 'react';
+import type { PersonColor } from '../../lib/collab/colors.ts';
 import type { Access, SyncStatus } from '../../lib/collab/note-sync.ts';
 import { notePendingChanged, openNotes } from '../../lib/collab/pending-count.ts';
+import { reachability } from '../../lib/reachability.ts';
 import type { Supabase } from '../../lib/supabase.ts';
 import type { CollabPerson, CollabSession } from './collab-session.ts';
 
@@ -18,13 +20,15 @@ interface Options {
   client: Supabase;
   noteId: string;
   me: CollabPerson;
+  /** The person's colour among those present (their caret's and selection's). */
+  color: PersonColor;
   access: Access;
   /** False until the note exists (a new note is created by its first save). */
   enabled: boolean;
   title: () => string;
 }
 
-export function useCollab({ client, noteId, me, access, enabled, title }: Options): Collab {
+export function useCollab({ client, noteId, me, color, access, enabled, title }: Options): Collab {
   const [session, setSession] = useState<CollabSession | null>(null);
   const [status, setStatus] = useState<SyncStatus | null>(null);
   const [failed, setFailed] = useState(false);
@@ -38,6 +42,7 @@ export function useCollab({ client, noteId, me, access, enabled, title }: Option
     let cancelled = false;
     let lastPending = -1;
     const reconnect = () => live?.sync.reconnected();
+    let offResume = () => undefined as unknown;
     openNotes.add(noteId);
     import('./collab-session.ts').then(
       ({ openCollab }) => {
@@ -51,14 +56,15 @@ export function useCollab({ client, noteId, me, access, enabled, title }: Option
         setSession(live);
         setStatus(live.sync.status);
         void live.sync.start();
-        window.addEventListener('online', reconnect);
+        // The browser back online, or the server answering again: store what waited, now.
+        offResume = reachability.onResume(reconnect);
       },
       () => setFailed(true),
     );
     return () => {
       cancelled = true;
       openNotes.delete(noteId);
-      window.removeEventListener('online', reconnect);
+      offResume();
       if (live) void live.sync.stop().then(notePendingChanged);
       setSession(null);
       setStatus(null);
@@ -72,8 +78,8 @@ export function useCollab({ client, noteId, me, access, enabled, title }: Option
   }, [session, access]);
 
   useEffect(() => {
-    session?.setName(name);
-  }, [session, name]);
+    session?.setPerson(name, color);
+  }, [session, name, color]);
 
   return { session, status, failed };
 }
