@@ -1,8 +1,8 @@
 // Lists that follow what others do, in Chromium, without a reload: while one person looks at a
 // notebook, another creates a note, renames it, moves it to the trash and restores it, and
-// attaches a file — each shows on the first screen; a notebook shared with them appears in
-// their sidebar, and renamed there too.
-import { describe, it } from 'vitest';
+// attaches a file — each shows on the first screen, and the open note's title follows a rename
+// made in the note; a notebook shared with them appears in their sidebar, and renamed there too.
+import { describe, expect, it } from 'vitest';
 import { createNotebook, shareNotebook } from './notes-support/notes-steps.ts';
 import { signedInPeople } from './collab-support/people.ts';
 
@@ -48,9 +48,16 @@ describe('lists kept live', () => {
     if (row.error) throw row.error;
     await ana.page.locator('.att-item__name', { hasText: 'plan.txt' }).waitFor();
 
-    // The open note's title follows a rename too.
-    await ben.client.from('notes').update({ title: 'Final title' }).eq('id', id);
+    // The open note's title follows a rename too — made in the note, as people rename it (the
+    // title is the note's shared document's; stack/test/sheaf/collab-text.test.ts checks that a
+    // direct write is refused once the document holds it).
+    await ben.page.goto(`${e2e.appUrl}/n/${notebookId}/${id}`);
+    await ben.page.getByRole('textbox', { name: 'Title' }).fill('Final title');
     await ana.page.getByRole('heading', { name: 'Final title' }).waitFor();
+    await expect
+      .poll(() => ana.page.getByRole('textbox', { name: 'Title' }).inputValue())
+      .toBe('Final title');
+    await items.filter({ hasText: 'Final title' }).waitFor();
   });
 
   it('shows a notebook shared with the person in their sidebar, and its new name', async () => {

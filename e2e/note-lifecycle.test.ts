@@ -1,5 +1,5 @@
 // A note's life in Chromium: "New note" then Back stores nothing; a body over the size limit
-// shows one message and is never sent; markdown rendered with GitHub's extensions (tasks ticked
+// is refused with one message and nothing of it is sent; markdown rendered with GitHub's extensions (tasks ticked
 // in the preview change the text) and safely; the trash (move, restore, delete forever, the
 // Trash page); pins per person, live in the person's other tabs. (History: history.test.ts.)
 // Screenshots (light and dark) and axe scans of each new page.
@@ -63,33 +63,37 @@ describe('a note', () => {
     expect(data).toEqual([{ id, title: 'Seeds' }]);
   });
 
-  it('over the size limit shows one message and writes no body until it is shorter', async () => {
+  it('refuses a body over the size limit with one message, and sends nothing of it', async () => {
     const { page } = owner;
     await page.goto(`${e2e.appUrl}/n/${notebookId}`);
     await page.getByRole('link', { name: 'Seeds', exact: true }).click();
     await page.getByLabel('Title').waitFor();
-    const saves: string[] = [];
+    const noteId = new URL(page.url()).pathname.split('/')[3]!;
+    const sent: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('/rest/v1/notes') && request.method() === 'PATCH')
-        saves.push(request.url());
+      const url = request.url();
+      if (url.includes('/rest/v1/notes') && request.method() === 'PATCH') sent.push(url);
+      if (url.includes('/rest/v1/rpc/append_note_update')) sent.push(url);
     });
     await writeBody(page, `${'A long line of text, again and again. '.repeat(30)}\n`.repeat(1000));
-    await page.getByTestId('save-status').filter({ hasText: 'Not saved — too long' }).waitFor();
-    const message = page.getByRole('alert').filter({ hasText: 'a note can hold at most 1.0 MB' });
+    const message = page
+      .getByRole('alert')
+      .filter({ hasText: 'a note holds at most 1.0 MB of text, so nothing was added' });
     await message.waitFor();
-    await page.waitForTimeout(2500); // three autosave delays: a save would have gone by now
-    expect(saves).toEqual([]);
     expect(await page.getByRole('alert').count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
-    // The edits are kept (in the note's log and on the device); only the body waits.
-    const noteId = new URL(page.url()).pathname.split('/')[3]!;
+    await page.waitForTimeout(1500); // past the save delays: anything sent would have gone
+    expect(sent).toEqual([]);
+    expect(await bodyText(page)).toBe('');
+    await page.getByTestId('save-status').filter({ hasText: 'All changes saved' }).waitFor();
     const body = async () =>
       (await owner.client.from('notes').select('body').eq('id', noteId).single()).data;
-    expect((await body())?.body.length).toBeLessThan(1_000_000);
+    expect(await body()).toEqual({ body: '' });
+    // Dismissed, it goes; shorter text is stored as ever.
+    await message.getByRole('button', { name: 'Dismiss' }).click();
+    await message.waitFor({ state: 'detached' });
     await writeBody(page, 'Short again.');
     await waitSaved(page);
     await expect.poll(body, { timeout: 15_000 }).toEqual({ body: 'Short again.' });
-    expect(saves).toEqual([]);
   });
 
   it('renders GitHub-flavoured markdown safely, and ticking a task changes the text', async () => {

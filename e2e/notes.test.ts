@@ -184,8 +184,11 @@ describe('notes', () => {
     const noteId = await newNote(page);
     await page.getByLabel('Title').fill('Tagged');
     await waitSaved(page);
+    // The server refuses the save (an error, not a lost connection).
     await page.route('**/rest/v1/notes?**', (route) =>
-      route.request().method() === 'PATCH' ? route.abort() : route.continue(),
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' })
+        : route.continue(),
     );
     await page.getByLabel('Tags', { exact: true }).fill('mine');
     await page.keyboard.press('Enter');
