@@ -343,4 +343,67 @@ describe.each(DRIVERS)('hostile query strings on %s', (driver) => {
       .select('*', { count: 'exact', head: true });
     expect(count).toBe(5);
   }, 300_000);
+
+  it('answers HEAD on every function of every exposed schema as it answers GET, without a body', async () => {
+    const { rows } = await stack.db.query<{ schema: string; name: string }>(
+      `select distinct n.nspname as schema, p.proname as name
+         from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+        where n.nspname = any($1::text[]) and p.prokind = 'f'
+        order by 1, 2`,
+      [stack.config.api.schemas],
+    );
+    expect(rows.length).toBeGreaterThan(20);
+    const keys = [stack.keys.anonKey, stack.keys.serviceRoleKey];
+    let compared = 0;
+    for (const { schema, name } of rows)
+      for (const query of HEAD_QUERIES)
+        for (const headers of HEAD_HEADERS)
+          for (const key of keys) {
+            const { Range: range, ...rest } = headers;
+            const common = {
+              ...rest,
+              apikey: key,
+              Authorization: `Bearer ${key}`,
+              'Accept-Profile': schema,
+            };
+            const path = `/rest/v1/rpc/${encodeURIComponent(name)}?${query}`;
+            const head = await app.request(path, {
+              method: 'HEAD',
+              headers: range ? { ...common, Range: range } : common,
+            });
+            // PostgREST reads a Range header on GET only (RFC 9110): HEAD answers as a GET without.
+            const get = await app.request(path, { method: 'GET', headers: common });
+            const context = `HEAD ${schema}.${name}?${query} ${JSON.stringify(headers)}`;
+            expect(head.status, context).toBeLessThan(500);
+            expect(head.status, context).toBe(get.status);
+            expect(await head.text(), context).toBe('');
+            for (const header of ['content-type', 'content-range', 'preference-applied'])
+              expect(head.headers.get(header), `${context} ${header}`).toBe(
+                get.headers.get(header),
+              );
+            await get.arrayBuffer();
+            compared++;
+          }
+    expect(compared).toBe(rows.length * HEAD_QUERIES.length * HEAD_HEADERS.length * keys.length);
+  }, 300_000);
 });
+
+/** What a HEAD of a function may carry: pages that empty it, counts, another media type. */
+const HEAD_QUERIES = [
+  '',
+  'limit=0',
+  'offset=1',
+  'limit=0&offset=3',
+  'limit=1',
+  'select=*',
+  `${MARKER}=eq.1`,
+];
+const HEAD_HEADERS: Record<string, string>[] = [
+  {},
+  { Prefer: 'count=exact' },
+  { Prefer: 'count=planned' },
+  { Prefer: 'count=estimated' },
+  { Accept: 'application/vnd.pgrst.object+json' },
+  { Accept: 'text/csv' },
+  { Range: '0-0' },
+];

@@ -49,6 +49,18 @@ describe('statements', () => {
     );
   });
 
+  it('aggregate a HEAD of a one-value function, so an emptied page still answers one row', () => {
+    const one = sqlOf('HEAD', '/rpc/greet?limit=0').main.sql;
+    expect(one).toContain('1 AS page_total');
+    expect(one).toContain(
+      `coalesce((json_agg(_postgrest_t.pgrst_scalar)->0)::text, 'null') AS body`,
+    );
+    // A set's page is a count: HEAD leaves its body out.
+    const set = sqlOf('HEAD', '/rpc/projects_of?client=1&limit=0').main.sql;
+    expect(set).toContain('pg_catalog.count(_postgrest_t) AS page_total');
+    expect(set).toContain(`'' AS body`);
+  });
+
   it('count a read from the page when nothing limits it', () => {
     const request = requestFor('GET', '/items', { headers: { Prefer: 'count=exact' } });
     const { main } = statementsFor(plan(request, fixtureCache()));

@@ -115,7 +115,11 @@ export function callStatement(plan: CallPlan): Statement {
     : r.returnsSet
       ? 'scalars'
       : 'scalar';
-  const body = read.headOnly ? "''" : bodySql(read.media, shape, read.stripNulls);
+  // The statement answers one row because its select list aggregates. A set's page is a count,
+  // so HEAD may leave the body out; a single value's page is the constant 1, so its body (one
+  // value, built as GET builds it) is that aggregate — without it a HEAD whose limit or offset
+  // empties the page would answer no row at all.
+  const body = read.headOnly && r.returnsSet ? "''" : bodySql(read.media, shape, read.stripNulls);
   return b.statement(wrapped(call, count, page, body, main));
 }
 
