@@ -4,7 +4,8 @@
 // the browser's error page, with the note editable; what is typed then is stored once the
 // network is back (checked in the database). A note never opened here says so. The app is
 // installable (a manifest with icons, a worker in control; Chromium's own check finds nothing
-// missing), and the copy kept for one account is gone when they sign out.
+// missing); it opens offline even once the session's token has expired (refreshed when back);
+// and the copy kept for one account is gone when they sign out.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bodyEditor,
@@ -17,6 +18,7 @@ import {
 import { seriousViolations } from './support/axe.ts';
 import { startE2E, type E2E } from './support/harness.ts';
 import { connection } from './support/network.ts';
+import { expireStoredSession } from './support/session.ts';
 import { screenshots } from './support/screenshots.ts';
 import { unique } from './support/users.ts';
 
@@ -191,6 +193,33 @@ describe('the app offline', () => {
       .getByRole('link', { name: /Never opened/ })
       .click();
     await page.getByText('Elsewhere.').first().waitFor();
+  });
+
+  it('opens offline after the session’s token has expired, and refreshes it once back', async () => {
+    const { page, context } = eve;
+    await page.goto(`${e2e.appUrl}/n/${notebookId}/${noteId}`);
+    await page.locator('.cm-content[contenteditable="true"]').waitFor();
+    // A night away: the access token in the cookie has expired; the refresh needs the network.
+    await network.offline();
+    await expireStoredSession(context, e2e.appUrl);
+    await page.reload();
+    // Still the person's own notes, not the sign-in page.
+    await page.locator('.cm-content[contenteditable="true"]').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/n/${notebookId}/${noteId}`);
+    await bodyEditor(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Adapter.', { delay: 15 });
+    await page
+      .getByRole('status')
+      .filter({ hasText: '1 note has changes not yet saved; they are kept on this device.' })
+      .waitFor();
+    await network.online();
+    // The session is refreshed and what was typed is stored, without signing in again.
+    await expect
+      .poll(() => storedBody(noteId), { timeout: 45_000 })
+      .toBe('Passport. Charger. Adapter.');
+    await waitSaved(page);
+    expect(new URL(page.url()).pathname).toBe(`/n/${notebookId}/${noteId}`);
   });
 
   it('forgets the kept copy when the person signs out', async () => {

@@ -1,7 +1,7 @@
 // Browser steps shared by the account tests: sign in through the form, and TOTP codes made by an
 // independent implementation (otpauth).
 import * as OTPAuth from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import type { E2E } from './harness.ts';
 
 export async function signInThroughForm(e2e: E2E, page: Page, email: string, password: string) {
@@ -19,4 +19,37 @@ export function totpCode(secret: string, offsetPeriods = 0): string {
     algorithm: 'SHA1',
   });
   return totp.generate({ timestamp: Date.now() + offsetPeriods * 30_000 });
+}
+
+/**
+ * Makes the session stored in the browser's cookies (as @supabase/ssr stores it: base64url JSON,
+ * in chunks of 3180 characters) one whose access token has expired, as after a night away: the
+ * next page load has to refresh it before anything can be read.
+ */
+export async function expireStoredSession(context: BrowserContext, appUrl: string): Promise<void> {
+  const all = await context.cookies(appUrl);
+  const chunks = all
+    .filter((c) => /^sb-[^.]+-auth-token(\.\d+)?$/.test(c.name))
+    .sort((a, b) => Number(a.name.split('.')[1] ?? 0) - Number(b.name.split('.')[1] ?? 0));
+  if (chunks.length === 0) throw new Error('no session cookie to expire');
+  const name = chunks[0]!.name.split('.')[0]!;
+  const stored = chunks.map((c) => c.value).join('');
+  const json = Buffer.from(stored.replace(/^base64-/, ''), 'base64url').toString('utf8');
+  const session = JSON.parse(json) as { expires_at: number; expires_in: number };
+  session.expires_at = Math.floor(Date.now() / 1000) - 600;
+  const value = `base64-${Buffer.from(JSON.stringify(session), 'utf8').toString('base64url')}`;
+  const parts: string[] = [];
+  for (let at = 0; at < value.length; at += 3180) parts.push(value.slice(at, at + 3180));
+  await context.clearCookies({ name: new RegExp(`^${name}(\\.\\d+)?$`) });
+  const { hostname } = new URL(appUrl);
+  await context.addCookies(
+    parts.map((part, i) => ({
+      name: parts.length === 1 ? name : `${name}.${i}`,
+      value: part,
+      domain: hostname,
+      path: '/',
+      sameSite: 'Lax' as const,
+      expires: Math.floor(Date.now() / 1000) + 400 * 24 * 3600,
+    })),
+  );
 }

@@ -134,7 +134,7 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
         </div>
       </div>
       {unavailable ? (
-        <p className="live-notice" role="status" data-testid="not-on-device">
+        <p className="live-notice" role="status" data-testid="document-not-on-device">
           This note has not been opened on this device before, so it cannot be edited offline. It
           can be edited as soon as the connection returns.
         </p>

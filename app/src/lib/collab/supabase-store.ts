@@ -2,7 +2,8 @@
 // migrations (note_document, append_note_update, set_note_text, compact_note_updates), called
 // with the user's session, so row-level security decides. PostgREST errors become StoreErrors:
 // 42501 forbidden, P0002 gone (no such note, or not readable), 23514 too_large, and network
-// failures, timeouts, 401s (a token being refreshed) and 5xx offline, to be tried again.
+// failures, timeouts, 401s (no valid session yet: a token being refreshed) and 5xx offline, to be
+// tried again.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { decodeFrames, toBase64 } from './codec.ts';
 import {
@@ -16,15 +17,20 @@ import {
 
 const TIMEOUT = 30_000;
 
-interface RpcAnswer {
+export interface RpcAnswer {
   data: unknown;
   error: { code?: string; message: string } | null;
   status: number;
 }
 
-function failure(answer: RpcAnswer): StoreError {
+/** The StoreError a failed answer of the database functions means. */
+export function failure(answer: RpcAnswer): StoreError {
   const code = answer.error?.code ?? '';
   const message = answer.error?.message ?? 'request failed';
+  // 401: the request went without a valid session — a token being refreshed, or none yet after
+  // an offline start (PostgREST answers an anonymous caller's 42501 with 401, a signed-in one's
+  // with 403): not a refusal of this person, so tried again.
+  if (answer.status === 401) return new StoreError('offline', message, code);
   if (code === '42501') return new StoreError('forbidden', message, code);
   if (code === 'P0002') return new StoreError('gone', message, code);
   if (code === '23514') return new StoreError('too_large', message, code);

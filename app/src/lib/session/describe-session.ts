@@ -1,7 +1,12 @@
 // Builds the signed-in state from a session: the assurance levels (read from the session
 // locally), and — without holding up the first page — the claims through getClaims(), verified
-// against the JWKS (a round trip the first time, cached afterwards).
+// against the JWKS (a round trip the first time, cached afterwards). Offline (or with the server
+// not answering) an expired session cannot be refreshed and auth-js answers none, though it keeps
+// it for later: the person stays signed in on this device with what it kept (sessionOrKept), and
+// the session is refreshed as soon as the server answers (or ended, if it was revoked meanwhile).
 import type { JwtPayload, Session } from '@supabase/supabase-js';
+import { keptSession } from '../auth-client.ts';
+import { isOnline } from '../reachability.ts';
 import type { Auth } from '../supabase.ts';
 import type { SignedIn } from './session-context.ts';
 
@@ -23,6 +28,12 @@ export async function describeSession(
     needsMfa: current === 'aal1' && next === 'aal2',
     recovering,
   };
+}
+
+/** `session`, or — when there is none only because the network is gone — the one kept here. */
+export async function sessionOrKept(auth: Auth, session: Session | null): Promise<Session | null> {
+  if (session || isOnline()) return session;
+  return keptSession(auth);
 }
 
 /** The session's claims verified by getClaims(); null when they cannot be checked (offline). */

@@ -13,12 +13,14 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { refreshNow } from '../auth-client.ts';
 import { forgetEarlyRequests } from '../early-requests.ts';
 import { SupabaseContext, useAuth, type SupabaseHandle } from '../supabase.ts';
 import { ENDED_ELSEWHERE_NOTICE, planAuthEvent, SIGNED_OUT_NOTICE } from './auth-event-plan.ts';
 import { onEndedElsewhere, takeEndedElsewhere } from './ended-elsewhere.ts';
-import { describeSession, verifiedClaims } from './describe-session.ts';
-import { initialSession, sameSession } from './initial-session.ts';
+import { reachability } from '../reachability.ts';
+import { describeSession, sessionOrKept, verifiedClaims } from './describe-session.ts';
+import { initialSession, keptStateOffline, sameSession } from './initial-session.ts';
 import {
   forgetReturnTo,
   notebookOf,
@@ -79,9 +81,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     where.current = location;
   }, [location]);
 
+  // Back online (or the server answering again): a session kept while offline is refreshed now
+  // (TOKEN_REFRESHED), or ends if it was revoked meanwhile (SIGNED_OUT).
+  useEffect(() => reachability.onResume(() => void refreshNow(auth)), [auth]);
+  // Still loading without a network: the session kept here, rather than waiting for auth-js.
+  const loading = state.status === 'loading';
+  useEffect(() => {
+    if (!loading) return;
+    return keptStateOffline(auth, (kept) =>
+      setState((now) => (now.status === 'loading' ? kept : now)),
+    );
+  }, [auth, loading]);
+
   useEffect(() => {
     let latest = 0;
-    const apply = async (event: AuthChangeEvent, session: Session | null, seq: number) => {
+    const apply = async (event: AuthChangeEvent, given: Session | null, seq: number) => {
+      // No session at the start only for want of a network: the one this device keeps.
+      const session = event === 'INITIAL_SESSION' ? await sessionOrKept(auth, given) : given;
       const plan = planAuthEvent(event, {
         pathname: where.current.pathname,
         signOutRequestedHere: signOutRequested.current,
