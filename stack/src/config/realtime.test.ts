@@ -3,19 +3,61 @@ import { parseConfig } from './config.ts';
 import { EnvConfigError, readRealtimeLimits } from './realtime.ts';
 
 describe('[realtime] config', () => {
-  it('defaults to the CLI values and the Realtime server limits', () => {
+  it('defaults to the CLI values and the limits of hosted Realtime’s Free plan', () => {
     const { realtime } = parseConfig({}, '/tmp/supabase', {});
     expect(realtime).toMatchObject({ enabled: true, ipVersion: 'IPv4', maxHeaderLength: 4096 });
     expect(realtime.limits).toMatchObject({
+      plan: 'free',
       maxConcurrentUsers: 200,
       maxEventsPerSecond: 100,
       maxJoinsPerSecond: 100,
       maxChannelsPerClient: 100,
-      maxPayloadSizeKb: 3000,
+      maxPresenceEventsPerSecond: 20,
+      maxPayloadSizeKb: 256,
       clientPresenceMaxCalls: 5,
       clientPresenceWindowMs: 30_000,
+      maxConnections: 1000,
       websocketTimeoutMs: 60_000,
+      clientMaxEventsPerSecond: 100,
+      channelMaxEventsPerSecond: 50,
+      clientMaxBytesPerSecond: 2_570_000,
+      channelMaxBytesPerSecond: 1_285_000,
+      clientMaxJoinsPerSecond: 10,
+      channelMaxJoinsPerSecond: 2,
+      clientMaxPresenceEventsPerSecond: 10,
+      authorizationTtlMs: 1000,
     });
+  });
+
+  it('takes another plan’s limits, and derives the per-client limits from the project’s', () => {
+    expect(readRealtimeLimits({ SHEAF_REALTIME_PLAN: 'Pro' })).toMatchObject({
+      plan: 'pro',
+      maxConcurrentUsers: 500,
+      maxEventsPerSecond: 500,
+      maxPresenceEventsPerSecond: 50,
+      maxPayloadSizeKb: 3000,
+      clientMaxEventsPerSecond: 500,
+      channelMaxEventsPerSecond: 250,
+    });
+    expect(readRealtimeLimits({ SHEAF_REALTIME_PLAN: 'pro-no-spend-cap' })).toMatchObject({
+      maxConcurrentUsers: 10_000,
+      maxConnections: 10_000,
+    });
+    expect(
+      readRealtimeLimits({
+        TENANT_MAX_EVENTS_PER_SECOND: '40',
+        SHEAF_REALTIME_CHANNEL_MAX_EVENTS_PER_SECOND: '7',
+        TENANT_MAX_PAYLOAD_SIZE_IN_KB: '1',
+      }),
+    ).toMatchObject({
+      clientMaxEventsPerSecond: 40,
+      channelMaxEventsPerSecond: 7,
+      clientMaxBytesPerSecond: 20_000,
+      channelMaxBytesPerSecond: 10_000,
+    });
+    expect(() => readRealtimeLimits({ SHEAF_REALTIME_PLAN: 'gold' })).toThrow(
+      'environment: SHEAF_REALTIME_PLAN: expected one of free, pro, pro_no_spend_cap, team, enterprise, got "gold"',
+    );
   });
 
   it('reads the CLI keys', () => {

@@ -32,6 +32,8 @@ export class JoinError extends Error {
 export const SHUTDOWN = {
   tooManyMessages: 'Too many messages per second',
   tooManyPresence: 'Too many presence messages per second',
+  /** The stack's own (Realtime counts bytes but does not limit them). */
+  tooManyBytes: 'Too many bytes per second',
   clientPresenceRate: 'Client presence rate limit exceeded',
   trackSize: 'Track message size exceeded',
   missingClaims: 'Fields `role` and `exp` are required in JWT',
@@ -47,7 +49,6 @@ export const SHUTDOWN = {
 /** Status and `{error}` body of a refused WebSocket upgrade (Realtime's connect errors). */
 export const CONNECT_ERRORS = {
   tooManyConnections: [429, 'Too many connected users'],
-  tooManyJoins: [429, 'Too many joins per second'],
   unsupportedVsn: [403, 'Unsupported serializer version (vsn): use 1.0.0 or 2.0.0'],
   notWebSocket: [400, 'Expected a WebSocket upgrade request'],
   headerTooLong: [431, 'Request header too long'],
@@ -92,6 +93,10 @@ export const CLOSE = {
   goingAway: [1001, 'server shutting down'],
   /** Too many joins per second: Realtime disconnects the socket. */
   joinRate: [1008, 'Too many joins per second'],
+  /** The socket went over its own messages, bytes or presence calls per second. */
+  messageRate: [1008, 'Too many messages per second'],
+  byteRate: [1008, 'Too many bytes per second'],
+  presenceRate: [1008, 'Too many presence messages per second'],
   /** A frame larger than the service accepts (sent by the ws library itself). */
   tooBig: [1009, 'message too big'],
   /** The client reads too slowly: more than the allowed bytes are waiting to be sent. */

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
 import { rawSocket, refusedUpgrade, socketUrl } from './raw.ts';
-import { Inbox, closeAll, joined, realtimeClient, subscribe } from './support.ts';
+import { Inbox, closeAll, joined, realtimeClient, subscribe, userToken } from './support.ts';
 
 type System = { extension: string; status: string; message: string };
 
@@ -23,6 +24,11 @@ describe.each(DRIVERS)('realtime limits on %s', (driver) => {
         TENANT_MAX_PAYLOAD_SIZE_IN_KB: '1',
         CLIENT_PRESENCE_MAX_CALLS: '2',
         TENANT_MAX_EVENTS_PER_SECOND: '20',
+        // The project's rate is what these tests exceed, not a socket's own.
+        SHEAF_REALTIME_CLIENT_MAX_EVENTS_PER_SECOND: '1000',
+        SHEAF_REALTIME_CHANNEL_MAX_EVENTS_PER_SECOND: '1000',
+        SHEAF_REALTIME_CLIENT_MAX_BYTES_PER_SECOND: '10000000',
+        SHEAF_REALTIME_CHANNEL_MAX_BYTES_PER_SECOND: '10000000',
       },
     });
   });
@@ -162,29 +168,53 @@ describe.each(DRIVERS)('realtime limits on %s', (driver) => {
     await c.removeAllChannels();
   });
 
-  it('closes channels once the project’s message rate is exceeded, and answers the API with 429', async () => {
-    const sender = client();
+  it('over the project’s message rate, closes only the channel of the sender over its share', async () => {
+    const id = randomUUID();
+    const token = await userToken(stack, id);
+    const flooder = realtimeClient(stack, { token });
     const receiver = client();
-    const system = new Inbox<System>();
-    await joined(receiver.channel('flood').on('system', {}, system.push));
-    const out = await joined(sender.channel('flood'));
+    const quiet = client();
+    clients.push(flooder);
+    const floodSystem = new Inbox<System>();
+    const receiverSystem = new Inbox<System>();
+    const got = new Inbox<{ event: string }>();
+    await joined(
+      receiver
+        .channel('flood')
+        .on('system', {}, receiverSystem.push)
+        .on('broadcast', { event: 'quiet' }, got.push),
+    );
+    const out = await joined(flooder.channel('flood').on('system', {}, floodSystem.push));
+    const calm = await joined(quiet.channel('flood'));
     // Realtime averages the rate over 5-second ticks: keep sending until the limit shows.
     const deadline = Date.now() + 15_000;
-    while (system.items.length === 0 && Date.now() < deadline) {
+    while (floodSystem.items.length === 0 && Date.now() < deadline) {
       for (let i = 0; i < 50; i++)
         void out.send({ type: 'broadcast', event: 'spam', payload: { i } });
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(await system.next()).toMatchObject({
+    expect(await floodSystem.next()).toMatchObject({
       status: 'error',
       message: 'Too many messages per second',
     });
-    const refused = await fetch(`${stack.url}/realtime/v1/api/broadcast/flood/events/x`, {
-      method: 'POST',
-      headers: { apikey: stack.keys.anonKey, 'content-type': 'application/json' },
-      body: '{}',
-    });
+    // The others go on: the receiver is not closed and hears a sender within its share.
+    await calm.send({ type: 'broadcast', event: 'quiet', payload: {} });
+    expect((await got.next()).event).toBe('quiet');
+    expect(receiverSystem.items).toEqual([]);
+    // The same person through the broadcast API is over its share too; others are not.
+    const api = (bearer: string) =>
+      fetch(`${stack.url}/realtime/v1/api/broadcast/flood/events/x`, {
+        method: 'POST',
+        headers: {
+          apikey: stack.keys.anonKey,
+          authorization: `Bearer ${bearer}`,
+          'content-type': 'application/json',
+        },
+        body: '{}',
+      });
+    const refused = await api(token);
     expect(refused.status).toBe(429);
     expect(await refused.json()).toEqual({ message: 'You have exceeded your rate limit' });
+    expect((await api(await userToken(stack, randomUUID()))).status).toBe(202);
   });
 });

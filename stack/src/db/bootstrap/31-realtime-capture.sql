@@ -30,6 +30,18 @@ begin
 end;
 $$;
 
+-- Who made the change, for the Realtime service's limits (each writer's share of the project's
+-- rates): the caller's `sub` (as auth.uid() reads it) and role, or the session's role.
+create or replace function sheaf_stack.realtime_writer() returns jsonb
+language sql stable set search_path = ''
+as $$
+  select pg_catalog.jsonb_build_object(
+    'sub', coalesce(nullif(pg_catalog.current_setting('request.jwt.claim.sub', true), ''),
+                    nullif(pg_catalog.current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub'),
+    'role', coalesce(nullif(pg_catalog.current_setting('request.jwt.claims', true), '')::jsonb ->> 'role',
+                     session_user::text))
+$$;
+
 -- Row trigger on every table of the supabase_realtime publication.
 create or replace function sheaf_stack.realtime_capture() returns trigger
 language plpgsql security definer set search_path = ''
@@ -45,7 +57,8 @@ begin
     'type', tg_op,
     'at', to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'record', case when tg_op <> 'DELETE' then to_jsonb(new) end,
-    'old_record', case when tg_op <> 'INSERT' then to_jsonb(old) end
+    'old_record', case when tg_op <> 'INSERT' then to_jsonb(old) end,
+    'by', sheaf_stack.realtime_writer()
   )::text);
   return null;
 end;
@@ -67,7 +80,8 @@ begin
       'event', new.event,
       'private', coalesce(new.private, false),
       'payload', new.payload,
-      'binary', encode(new.binary_payload, 'base64')
+      'binary', encode(new.binary_payload, 'base64'),
+      'by', sheaf_stack.realtime_writer()
     )::text);
   end if;
   return null;

@@ -2,12 +2,14 @@
 // realtime-js's send() falls back to) and `POST /api/broadcast/:topic/events/:event` (one message,
 // JSON or binary, as httpSend() sends). The caller is the bearer token, else the API key.
 // Private messages need the write policy: a batch skips refused topics, a single message is 403.
+// The project's message rate applies to the caller's share of it (429 beyond).
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { RealtimeDeps } from '../deps.ts';
 import { httpError, validationError } from '../errors.ts';
 import type { JsonObject } from '../protocol/frames.ts';
 import type { Identity } from '../access/token.ts';
+import { senderOf } from '../limits/limits.ts';
 import { broadcast, type BroadcastBody } from './send.ts';
 
 const blankOrInvalid = (input: unknown) =>
@@ -68,9 +70,11 @@ export async function batchBroadcast(deps: RealtimeDeps, c: Context): Promise<Re
     return fieldErrors;
   });
   if (messages.length !== list.length) return validationError({ messages: errors });
-  const { events, config } = deps.limits;
-  if (events.avg > config.maxEventsPerSecond) return httpError('rateLimited');
-  if (events.avg + messages.length > config.maxEventsPerSecond) return httpError('batchTooLarge');
+  const { limits } = deps;
+  const sender = senderOf(who.claims, `api:${who.role}`);
+  if (limits.refuses('events', sender)) return httpError('rateLimited');
+  if (limits.senderAvg('events', sender) + messages.length > limits.config.maxEventsPerSecond)
+    return httpError('batchTooLarge');
 
   const allowed = new Map<string, boolean>();
   for (const message of messages) {
@@ -86,8 +90,13 @@ export async function batchBroadcast(deps: RealtimeDeps, c: Context): Promise<Re
       type: 'broadcast',
       ...(message.id ? { meta: { id: message.id } } : {}),
     };
-    events.add();
-    broadcast(deps, { private: isPrivate, subTopic: message.topic }, { kind: 'json', payload });
+    limits.count('events', sender);
+    broadcast(
+      deps,
+      { private: isPrivate, subTopic: message.topic },
+      { kind: 'json', payload },
+      sender,
+    );
   }
   return c.body(null, 202);
 }
@@ -124,8 +133,8 @@ export async function singleBroadcast(deps: RealtimeDeps, c: Context): Promise<R
   }
   if (body.body.length > deps.limits.maxPayloadBytes)
     return validationError({ payload: ['Payload size exceeds tenant limit'] });
-  if (deps.limits.events.avg >= deps.limits.config.maxEventsPerSecond)
-    return httpError('rateLimited');
+  const sender = senderOf(who.claims, `api:${who.role}`);
+  if (deps.limits.refuses('events', sender)) return httpError('rateLimited');
   if (isPrivate) {
     let allowed: boolean;
     try {
@@ -136,7 +145,7 @@ export async function singleBroadcast(deps: RealtimeDeps, c: Context): Promise<R
     }
     if (!allowed) return httpError('forbidden');
   }
-  deps.limits.events.add();
-  broadcast(deps, { private: isPrivate, subTopic: topic }, body);
+  deps.limits.count('events', sender);
+  broadcast(deps, { private: isPrivate, subTopic: topic }, body, sender);
   return c.body(null, 202);
 }

@@ -1,8 +1,11 @@
 // `broadcast` from a client on a joined channel: a JSON push or v2's binary user broadcast. On
-// a private channel the write policy must admit it (asked once, remembered until the token
-// changes); a refused one is dropped silently, as Realtime does. `ack` answers ok once it is
-// sent; `self` includes the sender.
+// a private channel the write policy must admit it (asked again once its decision is older than
+// the authorisation TTL, or the token changed); a refused one is dropped silently, as Realtime
+// does. Then the payload size and the project's message rate (this sender's share). `ack`
+// answers ok once it is sent; `self` includes the sender.
+import { SHUTDOWN } from '../errors.ts';
 import { reply, type Inbound } from '../protocol/frames.ts';
+import { mayWrite } from '../socket/authorization.ts';
 import type { ChannelContext, Guard } from '../socket/route.ts';
 import { broadcast, bodySize, type BroadcastBody } from './send.ts';
 
@@ -27,40 +30,37 @@ export const wellFormed: BroadcastGuard = ({ deps }, params) => {
   return { kind: 'ignore' };
 };
 
-export const writePolicyAdmits: BroadcastGuard = async ({ channel, conn, deps }) => {
+/** On a private channel the write policy must admit it (asked again once older than the TTL). */
+export const writePolicyAdmits: BroadcastGuard = async ({ channel, deps }) => {
   if (!channel.private) return;
-  if (channel.policies.broadcast.write === undefined) {
-    try {
-      const decisions = await deps.store.writeDecisions(
-        {
-          role: channel.identity.role,
-          claims: channel.identity.claims,
-          headers: conn.headers,
-          topic: channel.subTopic,
-        },
-        ['broadcast', 'presence'],
-      );
-      channel.policies.broadcast.write = decisions.broadcast;
-      channel.policies.presence.write ??= decisions.presence;
-    } catch (error) {
-      deps.log.warn(`RlsPolicyError: ${(error as Error).message}`);
-      return { kind: 'ignore' };
-    }
+  try {
+    if (!(await mayWrite(deps, channel, 'broadcast'))) return { kind: 'ignore' };
+  } catch (error) {
+    deps.log.warn(`RlsPolicyError: ${(error as Error).message}`);
+    return { kind: 'ignore' };
   }
-  if (!channel.policies.broadcast.write) return { kind: 'ignore' };
 };
 
 export const withinPayloadLimit: BroadcastGuard = ({ channel, deps }, params) => {
-  deps.limits.events.add();
   if (bodySize(params!) <= deps.limits.maxPayloadBytes) return;
   if (!channel.options.ack) return { kind: 'ignore' };
   return { kind: 'reply', response: { reason: 'Payload size exceeds tenant limit' } };
+};
+
+/**
+ * The project's message rate, for this sender: over it, a sender using more than its share has
+ * its channel closed with Realtime's message (others' channels are not touched).
+ */
+export const withinProjectRate: BroadcastGuard = ({ channel, deps }) => {
+  if (deps.limits.refuses('events', channel.sender))
+    return { kind: 'shutdown', reason: SHUTDOWN.tooManyMessages };
 };
 
 export function sendBroadcast(
   { channel, conn, deps, message }: ChannelContext,
   params: BroadcastParams,
 ) {
-  broadcast(deps, channel, params!, channel.options.self ? undefined : channel);
+  deps.limits.count('events', channel.sender);
+  broadcast(deps, channel, params!, channel.sender, channel.options.self ? undefined : channel);
   if (channel.options.ack) conn.send(reply(message, 'ok'));
 }

@@ -1,12 +1,13 @@
 // Delivering one broadcast to an audience — from a client, the broadcast API or the database —
-// and counting it against the project's message rate. Private channels receive it only when
-// their read policy admitted broadcasts. Once the rate is over its limit, each channel that
-// receives a message is closed with Realtime's "Too many messages per second".
+// and counting it against the project's message rate, for its sender. Private channels receive
+// it only when their read policy admitted broadcasts. Receiving never closes a channel: the
+// rate is enforced on senders (broadcast/push.ts, http.ts, changes/feed.ts), where hosted
+// Realtime closes every channel that receives once the project is over it.
 import type { RealtimeDeps } from '../deps.ts';
-import { SHUTDOWN } from '../errors.ts';
 import type { JsonObject, Outbound } from '../protocol/frames.ts';
 import type { Channel } from '../socket/channel.ts';
-import { canReadBroadcast, closeChannel } from '../socket/lifecycle.ts';
+import { recheckReads } from '../socket/authorization.ts';
+import { canReadBroadcast } from '../socket/lifecycle.ts';
 
 export type BroadcastBody =
   /** A JSON push's whole payload (`{type, event, payload, …}`), sent on as it came. */
@@ -40,10 +41,15 @@ export function bodySize(body: BroadcastBody): number {
   return body.kind === 'json' ? Buffer.byteLength(JSON.stringify(body.payload)) : body.body.length;
 }
 
+/**
+ * Sends one message to its audience, counted for `sender` against the project's rate (one per
+ * channel reached). Private channels whose read decision has grown old ask again after it.
+ */
 export function broadcast(
   deps: RealtimeDeps,
   audience: { private: boolean; subTopic: string },
   body: BroadcastBody,
+  sender: string,
   except?: Channel,
 ): void {
   const key = `${audience.private ? 'private' : 'public'}:${audience.subTopic}`;
@@ -51,8 +57,6 @@ export function broadcast(
     except,
     accept: canReadBroadcast,
   });
-  deps.limits.events.add(reached.length);
-  if (!deps.limits.events.triggered) return;
-  for (const channel of reached)
-    closeChannel(deps, channel, { kind: 'shutdown', reason: SHUTDOWN.tooManyMessages });
+  deps.limits.count('events', sender, reached.length);
+  if (audience.private) for (const channel of reached) recheckReads(deps, channel);
 }

@@ -2,9 +2,11 @@
 // in commit order, handled strictly one after another so no subscriber sees a table's changes
 // out of order. A change goes to the subscriptions that listen to its table and operation and
 // that the database says may see it (realtime_visible: filters, RLS as the subscriber, column
-// privileges); a message goes to its topic's audience like any broadcast.
+// privileges); a message goes to its topic's audience like any broadcast. Both count against the
+// project's rates for whoever wrote them (their share: limits/limits.ts).
 import { broadcast, bodySize, type BroadcastBody } from '../broadcast/send.ts';
 import type { RealtimeDeps } from '../deps.ts';
+import { senderOf } from '../limits/limits.ts';
 import type { JsonObject } from '../protocol/frames.ts';
 import { serializerFor } from '../protocol/serializer.ts';
 import type { Channel } from '../socket/channel.ts';
@@ -26,12 +28,28 @@ interface Note {
   private?: boolean;
   payload?: JsonObject | null;
   binary?: string | null;
+  /** Who wrote it: their token's sub and role (the session's role without one). */
+  by?: { sub?: string | null; role?: string | null };
+}
+
+/** Whose share of the project's rates a change or message counts against. */
+function writerOf(note: Note): string {
+  const sub = note.by?.sub ?? undefined;
+  return senderOf(sub ? { sub } : undefined, `db:${note.by?.role ?? 'postgres'}`);
 }
 
 async function deliverChange(deps: RealtimeDeps, text: string, note: Note): Promise<void> {
   const candidates = deps.changes.candidates(note.schema!, note.table!, note.type!);
   if (candidates.length === 0) return;
-  if (deps.limits.dbEvents.triggered) return; // Realtime drops changes over the rate too
+  // Realtime drops changes over the project's rate; here only those of a writer over its share.
+  const writer = writerOf(note);
+  if (deps.limits.refuses('dbEvents', writer)) {
+    if (deps.limits.firstRefusal('dbEvents', writer))
+      deps.log.warn(
+        `MessagePerSecondRateLimitReached: Too many postgres changes messages per second (${writer}: changes dropped)`,
+      );
+    return;
+  }
   const rows = candidates.map((s) => ({
     id: s.id,
     role: s.channel.identity.role,
@@ -69,7 +87,7 @@ async function deliverChange(deps: RealtimeDeps, text: string, note: Note): Prom
         );
       const frame = frames.get(key);
       if (frame !== undefined) channel.socket.sendFrame(frame);
-      deps.limits.dbEvents.add(ids.length);
+      deps.limits.count('dbEvents', writer, ids.length);
     }
   }
 }
@@ -95,8 +113,16 @@ function deliverMessage(deps: RealtimeDeps, note: Note): void {
     deps.log.warn(`UnableToBroadcastChanges: payload of message ${note.id} exceeds the limit`);
     return;
   }
-  deps.limits.events.add();
-  broadcast(deps, { private: note.private === true, subTopic: note.topic! }, body);
+  const writer = writerOf(note);
+  if (deps.limits.refuses('events', writer)) {
+    if (deps.limits.firstRefusal('events', writer))
+      deps.log.warn(
+        `MessagePerSecondRateLimitReached: Too many messages per second (${writer}: database messages dropped)`,
+      );
+    return;
+  }
+  deps.limits.count('events', writer);
+  broadcast(deps, { private: note.private === true, subTopic: note.topic! }, body, writer);
 }
 
 async function handle(deps: RealtimeDeps, raw: string): Promise<void> {

@@ -1,8 +1,11 @@
 // `presence` from a client: `track` (publish this channel's state under its presence key) and
-// `untrack`. Realtime's limits apply: a few calls per channel per window, a project-wide presence
-// rate, the payload size; on private channels the presence write policy must admit the track.
+// `untrack`. Realtime's limits apply: a few calls per channel per window, the project's presence
+// rate (for this sender's share of it), the payload size; on private channels the presence write
+// policy must admit the track. (The socket's own presence calls per second are checked as each
+// frame arrives: socket/connection.ts.)
 import { SHUTDOWN } from '../errors.ts';
 import { isJsonObject, reply, type Inbound, type JsonObject } from '../protocol/frames.ts';
+import { mayReadPresence, mayWrite } from '../socket/authorization.ts';
 import { publishPresenceDiff } from '../socket/lifecycle.ts';
 import type { ChannelContext, Guard } from '../socket/route.ts';
 
@@ -45,37 +48,27 @@ export const trackPayloadIsMap: PresenceGuard = (_ctx, { event, payload }) => {
     return { kind: 'reply', response: { reason: 'Presence track payload must be a map' } };
 };
 
-/** On private channels a track needs the presence read and write policies (asked once). */
-export const presenceWriteAdmits: PresenceGuard = async ({ channel, conn, deps }, { event }) => {
+/**
+ * On private channels a track needs the presence read and write policies (the write asked again
+ * once older than the authorisation TTL, as for broadcasts).
+ */
+export const presenceWriteAdmits: PresenceGuard = async ({ channel, deps }, { event }) => {
   if (event !== 'track' || !channel.private) return;
-  const caller = {
-    role: channel.identity.role,
-    claims: channel.identity.claims,
-    headers: conn.headers,
-    topic: channel.subTopic,
-  };
   try {
-    if (channel.policies.presence.read === undefined)
-      channel.policies.presence.read = (
-        await deps.store.readDecisions(caller, ['presence'])
-      ).presence;
-    if (channel.policies.presence.write === undefined) {
-      const decisions = await deps.store.writeDecisions(caller, ['broadcast', 'presence']);
-      channel.policies.presence.write = decisions.presence;
-      channel.policies.broadcast.write ??= decisions.broadcast;
-    }
+    if (!(await mayReadPresence(deps, channel)) || !(await mayWrite(deps, channel, 'presence')))
+      return { kind: 'reply', response: {} };
   } catch (error) {
     deps.log.warn(`RlsPolicyError: ${(error as Error).message}`);
     return { kind: 'reply', response: {} };
   }
-  if (!channel.policies.presence.write) return { kind: 'reply', response: {} };
 };
 
+/** The payload's size, and the project's presence rate for this sender (its share). */
 export const withinPresenceLimits: PresenceGuard = ({ channel, deps }, { event, payload }) => {
   if (event !== 'track' || sameAsTracked(channel.tracked, payload as JsonObject)) return;
   if (Buffer.byteLength(JSON.stringify(payload)) > deps.limits.maxPayloadBytes)
     return { kind: 'shutdown', reason: SHUTDOWN.trackSize };
-  if (deps.limits.presence.avg > deps.config.limits.maxPresenceEventsPerSecond)
+  if (deps.limits.refuses('presence', channel.sender))
     return { kind: 'shutdown', reason: SHUTDOWN.tooManyPresence };
 };
 
@@ -90,15 +83,15 @@ export function handlePresence(
   if (params.event === 'track') {
     const payload = params.payload as JsonObject;
     if (!sameAsTracked(channel.tracked, payload)) {
-      deps.limits.presence.add();
+      deps.limits.count('presence', channel.sender);
       const diff = deps.presence.track(channel, channel.options.presenceKey, payload);
       channel.tracked = payload;
-      publishPresenceDiff(deps, channel.audience, diff);
+      publishPresenceDiff(deps, channel.audience, diff, channel.sender);
     }
   } else if (params.event === 'untrack') {
     const diff = deps.presence.untrack(channel);
     channel.tracked = undefined;
-    if (diff) publishPresenceDiff(deps, channel.audience, diff);
+    if (diff) publishPresenceDiff(deps, channel.audience, diff, channel.sender);
   }
   conn.send(reply(message, 'ok'));
 }

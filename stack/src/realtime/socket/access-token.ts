@@ -1,12 +1,13 @@
 // access_token: a client's refreshed token for an open channel (realtime-js sends one after each
 // refresh and on every heartbeat when it changed). A valid one replaces the channel's identity —
 // Postgres Changes are then checked with its claims — and private channels ask their read
-// policies again; an invalid or expired one, or lost read access, closes the channel.
+// policies again (and their write policies at the next send); an invalid or expired one, or lost
+// read access, closes the channel.
 import type { Identity } from '../access/token.ts';
 import { SHUTDOWN } from '../errors.ts';
 import type { Inbound } from '../protocol/frames.ts';
 import type { Decisions } from '../store/store.ts';
-import { readExtensions } from './join.ts';
+import { askRead, readVerdict, setReads } from './authorization.ts';
 import type { ChannelContext, Guard } from './route.ts';
 import { scheduleTokenCheck, shutdownReason } from './token-check.ts';
 
@@ -35,38 +36,24 @@ export const tokenValid: TokenGuard = async ({ deps }, params) => {
   params.identity = verified.identity;
 };
 
-export const stillReadable: TokenGuard = async ({ channel, conn, deps }, params) => {
+export const stillReadable: TokenGuard = async ({ channel, deps }, params) => {
   if (!channel.private) return;
-  const topic = channel.subTopic;
-  const denied = SHUTDOWN.readDenied(topic);
   try {
-    params.decisions = await deps.store.readDecisions(
-      {
-        role: params.identity!.role,
-        claims: params.identity!.claims,
-        headers: conn.headers,
-        topic,
-      },
-      readExtensions(channel.options.presenceEnabled || channel.tracked !== undefined),
-    );
+    params.decisions = await askRead(deps, channel, params.identity!);
   } catch (error) {
     deps.log.warn(`RlsPolicyError: ${(error as Error).message}`);
-    return { kind: 'shutdown', reason: denied };
+    return { kind: 'shutdown', reason: SHUTDOWN.readDenied(channel.subTopic) };
   }
-  const { broadcast, presence } = params.decisions;
-  if (!broadcast && !presence) return { kind: 'shutdown', reason: denied };
-  const before = channel.policies;
-  if ((before.broadcast.read && !broadcast) || (before.presence.read && !presence))
-    return { kind: 'shutdown', reason: SHUTDOWN.readRevoked(topic) };
+  const verdict = readVerdict(channel, params.decisions);
+  if (verdict) return { kind: 'shutdown', reason: verdict };
 };
 
 export function refreshToken({ channel, deps }: ChannelContext, params: AccessTokenParams) {
   if (channel.closed) return;
   channel.identity = params.identity!;
-  channel.policies = {
-    broadcast: { read: params.decisions?.broadcast },
-    presence: { read: params.decisions?.presence },
-  };
+  // Writes are asked again with the new token; reads were just asked.
+  channel.policies = { broadcast: {}, presence: {} };
+  if (params.decisions) setReads(channel, params.decisions);
   scheduleTokenCheck(deps, channel);
   if (channel.pgBindings.length > 0)
     channel.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');

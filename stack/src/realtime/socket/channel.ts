@@ -1,7 +1,9 @@
 // A joined channel: one topic on one socket, with what the join settled (private or public,
 // broadcast self/ack, presence key, Postgres Changes bindings) and what has been authorised so
-// far (policies are asked lazily and remembered until the token changes).
+// far (policies are asked lazily, and asked again once older than the authorisation TTL or when
+// the token changes: socket/authorization.ts).
 import type { Identity } from '../access/token.ts';
+import { senderOf } from '../limits/limits.ts';
 import type { Json, JsonObject, Outbound } from '../protocol/frames.ts';
 
 export interface ChannelOptions {
@@ -16,6 +18,9 @@ export interface ChannelOptions {
 export interface Policies {
   broadcast: { read?: boolean; write?: boolean };
   presence: { read?: boolean; write?: boolean };
+  /** When the read and the write decisions were asked (performance.now()). */
+  readAt?: number;
+  writeAt?: number;
 }
 
 /** One `postgres_changes` binding of the join, as the client sent it plus its id. */
@@ -30,6 +35,8 @@ export interface PgBinding {
 /** What a channel needs from its socket (a Connection). */
 export interface ChannelSocket {
   readonly id: string;
+  /** Who the socket's messages count for when a channel's token names nobody (limits). */
+  readonly sender: string;
   readonly headers: Record<string, string>;
   readonly vsn: string;
   /** The socket's joined channels by topic. */
@@ -48,6 +55,8 @@ export class Channel {
   tracked: JsonObject | undefined;
   presenceCalls = { count: 0, resetAt: 0 };
   tokenTimer: NodeJS.Timeout | undefined;
+  /** A re-check of the read policies under way (one at a time). */
+  readCheck: Promise<void> | undefined;
   closed = false;
 
   constructor(
@@ -67,6 +76,11 @@ export class Channel {
 
   get private(): boolean {
     return this.options.private;
+  }
+
+  /** Who this channel's messages count for against the project's rates. */
+  get sender(): string {
+    return senderOf(this.identity.claims, this.socket.sender);
   }
 
   push(event: string, payload: JsonObject): void {

@@ -7,6 +7,7 @@ import {
   sendBroadcast,
   wellFormed,
   withinPayloadLimit,
+  withinProjectRate,
   writePolicyAdmits,
 } from '../broadcast/push.ts';
 import { reply, type Inbound } from '../protocol/frames.ts';
@@ -58,9 +59,9 @@ export const EVENTS: RouteEntry[] = [
     guards: [
       topicNamed,
       underChannelLimit,
-      underJoinRate,
       underUserLimit,
       validToken,
+      underJoinRate,
       readPolicyAdmits,
     ],
     handle: join,
@@ -86,7 +87,7 @@ export const EVENTS: RouteEntry[] = [
     event: 'broadcast',
     scope: 'channel',
     parse: parseBroadcast,
-    guards: [wellFormed, writePolicyAdmits, withinPayloadLimit],
+    guards: [wellFormed, writePolicyAdmits, withinPayloadLimit, withinProjectRate],
     handle: sendBroadcast,
   }),
   route({
@@ -121,7 +122,7 @@ export function createDispatch(deps: RealtimeDeps) {
       if (channel) {
         const entry = byScope('channel', event);
         if (entry) return entry.run({ deps, conn, message, channel });
-        deps.limits.events.add();
+        deps.limits.count('events', channel.sender);
         deps.log.info(`Unexpected message from client of type \`${event}\` on ${message.topic}`);
         return;
       }

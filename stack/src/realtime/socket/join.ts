@@ -1,11 +1,12 @@
-// phx_join: the guards Realtime applies before a channel opens (a topic name, the channel,
-// join-rate and user limits, a valid token, and on private channels a read policy that admits
+// phx_join: the guards Realtime applies before a channel opens (a topic name, the channel and
+// user limits, a valid token, the join rate, and on private channels a read policy that admits
 // the caller), then the channel: its Postgres Changes, the reply with their ids, then the
 // `system` messages and the presence state.
 import { subscribeChanges } from '../changes/subscribe.ts';
+import { senderOf } from '../limits/limits.ts';
 import { CLOSE, JoinError, SHUTDOWN } from '../errors.ts';
 import { reply, type JsonObject } from '../protocol/frames.ts';
-import type { Extension } from '../store/store.ts';
+import { readExtensions, setReads } from './authorization.ts';
 import { Channel } from './channel.ts';
 import type { JoinParams } from './join-params.ts';
 import { canReadPresence, closeChannel, openChannel } from './lifecycle.ts';
@@ -24,14 +25,16 @@ export const underChannelLimit: JoinGuard = ({ conn, deps, message }) => {
     return joinRefusal(new JoinError('ChannelRateLimitReached'));
 };
 
-export const underJoinRate: JoinGuard = ({ deps }) => {
-  if (deps.limits.joins.triggered)
+/** The project's join rate, for the joining person (their share: limits/limits.ts). */
+export const underJoinRate: JoinGuard = ({ conn, deps }, params) => {
+  const sender = senderOf(params.identity!.claims, conn.sender);
+  if (deps.limits.refuses('joins', sender))
     return {
       kind: 'reply',
       response: { reason: new JoinError('ClientJoinRateLimitReached').message },
       disconnect: CLOSE.joinRate,
     };
-  deps.limits.joins.add();
+  deps.limits.count('joins', sender);
 };
 
 export const underUserLimit: JoinGuard = ({ conn, deps }) => {
@@ -48,11 +51,6 @@ export const validToken: JoinGuard = async ({ conn, deps }, params) => {
   if (!verified.ok) return joinRefusal(joinError(verified.failure));
   params.identity = verified.identity;
 };
-
-/** The extensions a private channel is authorised for at join. */
-export function readExtensions(presenceEnabled: boolean): Extension[] {
-  return presenceEnabled ? ['broadcast', 'presence'] : ['broadcast'];
-}
 
 export const readPolicyAdmits: JoinGuard = async ({ conn, deps, message }, params) => {
   if (!params.options.private) return;
@@ -87,10 +85,7 @@ export async function join(ctx: EventContext, params: JoinParams): Promise<void>
     params.options,
     params.identity!,
   );
-  if (params.decisions) {
-    channel.policies.broadcast.read = params.decisions.broadcast;
-    channel.policies.presence.read = params.decisions.presence;
-  }
+  if (params.decisions) setReads(channel, params.decisions);
   const changes = await subscribeChanges(deps, channel, params.postgresChanges);
   if (!conn.open) {
     // The socket closed while the join was checked: nothing to open.
@@ -104,7 +99,11 @@ export async function join(ctx: EventContext, params: JoinParams): Promise<void>
     channel.system('postgres_changes', changes.status.status, changes.status.message);
   if (params.replicationReady) channel.system('system', 'ok', 'Replication connection established');
   if (params.options.presenceEnabled && canReadPresence(channel)) {
-    deps.limits.presence.add();
+    if (deps.limits.refuses('presence', channel.sender)) {
+      closeChannel(deps, channel, { kind: 'shutdown', reason: SHUTDOWN.tooManyPresence });
+      return;
+    }
+    deps.limits.count('presence', channel.sender);
     channel.push('presence_state', deps.presence.state(channel.audience) as JsonObject);
   }
   scheduleTokenCheck(deps, channel);

@@ -3,6 +3,7 @@
 import type { RealtimeDeps } from '../deps.ts';
 import type { JsonObject } from '../protocol/frames.ts';
 import type { PresenceDiff } from '../presence/tracker.ts';
+import { recheckReads } from './authorization.ts';
 import type { Channel } from './channel.ts';
 
 export const canReadBroadcast = (channel: Channel) =>
@@ -11,7 +12,13 @@ export const canReadBroadcast = (channel: Channel) =>
 export const canReadPresence = (channel: Channel) =>
   !channel.private || channel.policies.presence.read === true;
 
-export function publishPresenceDiff(deps: RealtimeDeps, audience: string, diff: PresenceDiff) {
+/** Sends a presence diff to the audience, counted for `sender` (who tracked, left or closed). */
+export function publishPresenceDiff(
+  deps: RealtimeDeps,
+  audience: string,
+  diff: PresenceDiff,
+  sender: string,
+) {
   const reached = deps.hub.fanout(
     audience,
     {
@@ -25,7 +32,8 @@ export function publishPresenceDiff(deps: RealtimeDeps, audience: string, diff: 
     },
     { accept: canReadPresence },
   );
-  deps.limits.presence.add(reached.length);
+  deps.limits.count('presence', sender, reached.length);
+  for (const channel of reached) recheckReads(deps, channel);
 }
 
 export function openChannel(deps: RealtimeDeps, channel: Channel): void {
@@ -62,7 +70,7 @@ export function closeChannel(deps: RealtimeDeps, channel: Channel, how: CloseHow
   deps.hub.remove(channel);
   deps.changes.removeChannel(channel);
   const diff = deps.presence.untrack(channel);
-  if (diff) publishPresenceDiff(deps, channel.audience, diff);
+  if (diff) publishPresenceDiff(deps, channel.audience, diff, channel.sender);
   if (host.channels.get(channel.topic) === channel) host.channels.delete(channel.topic);
   if (host.channels.size === 0) deps.limits.users.delete(host);
   host.channelsChanged();

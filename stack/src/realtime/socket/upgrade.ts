@@ -1,7 +1,9 @@
 // GET /websocket: the upgrade to a Realtime socket. The gateway has already required a project
 // API key; here, as Realtime's own connect does, come the header length, the serializer version
 // (`vsn`), the key as a token (`apikey` parameter, as realtime-js sends it, or the header), and
-// the user and join limits. The `ws` library does the WebSocket handshake and framing.
+// the user and connection limits. Hosted Realtime also refuses every new socket (429) while the
+// project is over its join rate; here a join rate is a sender's (socket/join.ts), and a new
+// socket has joined nothing. The `ws` library does the WebSocket handshake and framing.
 import type { Context } from 'hono';
 import { WebSocketServer } from 'ws';
 import { upgradeOf } from '../../context/upgrade.ts';
@@ -54,7 +56,6 @@ export function createSocketServer(deps: RealtimeDeps, dispatch: Dispatch): Sock
         open.size >= limits.config.maxConnections
       )
         return connectError('tooManyConnections');
-      if (limits.joins.triggered) return connectError('tooManyJoins');
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(upgrade.request.headers))
         if (name.startsWith('x-') && typeof value === 'string') headers[name] = value;
