@@ -4,7 +4,7 @@
 // another room and newcomers joining during and right after go on as if nothing happened.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
+import { DRIVERS, clientFor, startTestStack, type TestStack } from '../support/stack.ts';
 import { REALTIME_MIGRATION, addMember, newUser, type User } from './fixtures.ts';
 import { rawSocket, type RawSocket } from './raw.ts';
 import { Inbox, closeAll, joined, realtimeClient, subscribe, until } from './support.ts';
@@ -169,7 +169,8 @@ describe.each(DRIVERS)('realtime isolation on %s', (driver) => {
     );
     const socket = await rawSocket(stack);
     const topics = ['plaza', 'p2', 'p3'];
-    for (const topic of topics)
+    // One at a time: replies on different topics may come in any order.
+    for (const topic of topics) {
       socket.send([
         topic,
         topic,
@@ -177,7 +178,8 @@ describe.each(DRIVERS)('realtime isolation on %s', (driver) => {
         'phx_join',
         { config: { presence: { enabled: true } } },
       ]);
-    for (const topic of topics) await socket.reply(topic);
+      await socket.reply(topic);
+    }
     // Within each channel's own calls (5 per 30 s), over the socket's (10 per second).
     for (let i = 0; i < 5; i++)
       for (const topic of topics)
@@ -214,5 +216,59 @@ describe.each(DRIVERS)('realtime isolation on %s', (driver) => {
     ]);
     expect((await socket.closed).code).toBe(1008);
     expect((await subscribe(client().channel('churn'))).status).toBe('SUBSCRIBED');
+  });
+});
+
+// The project's own rates (hosted Realtime's, averaged over 5-second ticks) are shared out among
+// those who send: here a writer flooding a published table through REST, against a limit of 20
+// changes a second, beside a writer making five a second at most (within its share, 10).
+describe.each(DRIVERS)('realtime project rates, shared among writers, on %s', (driver) => {
+  let stack: TestStack;
+  const clients: SupabaseClient[] = [];
+  beforeAll(async () => {
+    stack = await startTestStack({
+      driver,
+      migrations: { '0001_app.sql': REALTIME_MIGRATION },
+      env: { TENANT_MAX_EVENTS_PER_SECOND: '20' },
+    });
+  });
+  afterAll(async () => {
+    await closeAll(...clients);
+    await stack?.close();
+  });
+
+  it('drops the changes of a writer over its share, never another writer’s', async () => {
+    const [flooder, quiet] = await Promise.all([newUser(stack), newUser(stack)]);
+    const as = (user: User) => clientFor(stack.url, stack.keys.anonKey, { token: user.token });
+    const watcher = realtimeClient(stack);
+    clients.push(watcher);
+    const got = new Inbox<{ new: { body: string } }>();
+    await joined(
+      watcher
+        .channel('notices')
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'notices' }, got.push),
+    );
+    const bodies = () => got.items.map((c) => c.new.body);
+    // Changes arrive in commit order: when the quiet writer's marker is in and the flooder's row
+    // committed before it is not, the flooder's was dropped.
+    let round = 0;
+    await until(async () => {
+      round++;
+      const rows = Array.from({ length: 100 }, (_, i) => ({ body: `flood-${round}-${i}` }));
+      expect((await as(flooder).from('notices').insert(rows)).error).toBeNull();
+      expect(
+        (
+          await as(quiet)
+            .from('notices')
+            .insert({ body: `quiet-${round}` })
+        ).error,
+      ).toBeNull();
+      await until(() => bodies().includes(`quiet-${round}`));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      return !bodies().includes(`flood-${round}-99`);
+    }, 30_000);
+    // The quiet writer goes on being heard.
+    expect((await as(quiet).from('notices').insert({ body: 'quiet-last' })).error).toBeNull();
+    await until(() => bodies().includes('quiet-last'));
   });
 });
