@@ -535,6 +535,27 @@ export type Database = {
         }
         Relationships: []
       }
+      writer_keys: {
+        Row: {
+          created_at: string
+          id: string
+          public_key: Json
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          id?: string
+          public_key: Json
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          public_key?: Json
+          user_id?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
@@ -667,8 +688,17 @@ export type Database = {
         Args: { people: string[]; version: number }
         Returns: undefined
       }
+      note_writer_key: {
+        Args: { key_id: string; note: string }
+        Returns: {
+          may_write: boolean
+          public_key: Json
+          user_id: string
+        }[]
+      }
       prefix_tsquery: { Args: { query: string }; Returns: unknown }
       purge_trash: { Args: never; Returns: number }
+      register_writer_key: { Args: { public_key: Json }; Returns: string }
       restore_note_version: {
         Args: { version_id: number }
         Returns: {

@@ -91,6 +91,7 @@ export function NotePage({ attachments, images }: Props) {
     noteId,
     me,
     color: presence.colorOf(user.id),
+    audience: presence.people.filter((p) => p.noteIds.includes(noteId)).length,
     access: canEdit && !trashed ? 'edit' : 'read',
     enabled: exists && !trashed,
     title: () => titleNow.current,
@@ -98,19 +99,20 @@ export function NotePage({ attachments, images }: Props) {
   const refused = collab.status?.refused ?? null;
   const editing = canEdit && !trashed && refused === null;
   const { showNote, onMembership } = presence;
-  // Someone else's role lowered or membership ended: their edits are no longer taken.
-  const sync = collab.session?.sync;
+  // Someone else's role lowered or membership ended: their edits are no longer taken (and their
+  // key is asked about again before their next message is: lib/collab/signing.ts).
+  const session = collab.session;
   useEffect(
     () =>
       onMembership((change) => {
         if (change.user_id === user.id) return;
         const role = change.role;
-        sync?.setPeerAccess(
+        session?.setPeerAccess(
           change.user_id,
           role === 'owner' || role === 'editor' ? 'edit' : 'none',
         );
       }),
-    [onMembership, sync, user.id],
+    [onMembership, session, user.id],
   );
   useEffect(() => {
     showNote(noteId, editing);

@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { IndexedDbLocalStore } from './indexeddb-store.ts';
 import { NoteSync } from './note-sync.ts';
 import { listPending } from './pending-registry.ts';
-import { supabaseSyncChannel } from './supabase-channel.ts';
+import { signedNoteChannel } from './supabase-channel.ts';
 import { supabaseDocumentStore } from './supabase-store.ts';
 
 /** How long a flushed note waits for its channel to tell the others it stored their edits. */
@@ -34,7 +34,7 @@ export async function flushPendingNotes(
     const sync = new NoteSync({
       userId,
       store: supabaseDocumentStore(client, entry.noteId),
-      channel: supabaseSyncChannel(client, entry.noteId),
+      channel: signedNoteChannel(client, entry.noteId, userId).channel,
       local: new IndexedDbLocalStore({ userId, noteId: entry.noteId, title: () => entry.title }),
       access: 'edit',
     });

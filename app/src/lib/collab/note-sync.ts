@@ -22,6 +22,7 @@ import {
 } from './ports.ts';
 import { ORIGIN_STORE, Saver } from './saver.ts';
 import { COMPACT_AT, compactNote } from './compaction.ts';
+import { Senders, broadcastInterval, textWriteInterval } from './pacing.ts';
 import { TEXT, TITLE, seedFromBody, seedTitle } from './seed.ts';
 
 export type Access = 'edit' | 'read' | 'none';
@@ -54,6 +55,10 @@ export interface NoteSyncOptions {
   local: LocalStore;
   access: Access;
   clock?: Clock;
+  /** How many clients have the note open (viewers too); default: those whose cursors we see. */
+  audience?: () => number;
+  /** 'off': the fixed 50 ms window of before pacing (a benchmark's baseline). */
+  pacing?: 'adaptive' | 'off';
 }
 
 const RESCUE_TICK = 5000;
@@ -115,8 +120,15 @@ export class NoteSync {
       },
       canWrite,
       () => this.titleReady,
+      () => (this.paced ? textWriteInterval(this.activeSenders(), this.audience()) : 0),
     );
-    this.outbox = new Outbox(options.channel, options.userId, () => this.doc.clientID, this.clock);
+    this.outbox = new Outbox(
+      options.channel,
+      options.userId,
+      () => this.doc.clientID,
+      this.clock,
+      () => (this.paced ? broadcastInterval(this.activeSenders(), this.audience()) : 50),
+    );
     this.peers = new Peers(
       this.doc,
       this.awareness,
@@ -291,11 +303,28 @@ export class NoteSync {
     this.emit();
   }
 
+  /** Clients in the note: as the page knows them, and at least those whose cursors we see. */
+  private audience(): number {
+    return Math.max(this.options.audience?.() ?? 0, this.awareness.getStates().size, 1);
+  }
+
+  /** Who sent updates lately, this client among them. */
+  private activeSenders(): number {
+    return this.peers.senders.count(this.clock.now()) + this.self.count(this.clock.now());
+  }
+
+  private readonly self = new Senders();
+
+  private get paced(): boolean {
+    return this.options.pacing !== 'off';
+  }
+
   private readonly onUpdate = (update: Uint8Array, origin: unknown): void => {
     if (this.saver.measure()) this.emit();
     if (origin === ORIGIN_REMOTE || origin === ORIGIN_STORE || origin === this.options.local.origin)
       return;
     this.sent += 1;
+    this.self.saw(0, this.clock.now());
     this.saver.add(update, this.sent);
     if (this.access === 'edit') this.send({ kind: 'update', n: this.sent, update });
   };

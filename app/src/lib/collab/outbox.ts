@@ -1,16 +1,16 @@
 // What this client sends on the note's channel: parts gathered and sent as one message — at the
-// end of the current task when nothing went out in the last few milliseconds (a keystroke's
-// update and the cursor move it causes leave together, at once), otherwise at the end of that
-// short window, merged (updates into one, the newest awareness). "Saved" notices are lazy: they
-// ride along with the next message, or go alone after a while. Realtime counts messages in and
-// out against a per-project rate (100/s on hosted's free plan), so one message per keystroke,
-// not three. Nothing is queued while the channel is not joined: stored updates reach peers
-// through the log, and a rejoin asks for what was missed.
+// end of the current task when nothing went out for a while (a keystroke's update and the cursor
+// move it causes leave together, at once), otherwise at the end of that while, merged (updates
+// into one, the newest awareness). The while is the pacing's (pacing.ts): 50 ms alone, longer
+// the more people type in the note, so that Realtime's per-project rate — every message counted
+// when sent and again for each client it reaches — stays well inside hosted's limits. "Saved"
+// notices are lazy: they ride along with the next message, or go alone after a while. Nothing
+// is queued while the channel is not joined: stored updates reach peers through the log, and a
+// rejoin asks for what was missed.
 import * as Y from 'yjs';
 import { encodeMessage, type Part } from './messages.ts';
 import type { Clock, SyncChannel } from './ports.ts';
 
-const WINDOW = 50;
 const LAZY = 2000;
 /** Broadcasts stay well under Realtime's payload limit; bigger updates travel through the log. */
 export const MAX_BROADCAST = 1_000_000;
@@ -27,15 +27,19 @@ export class Outbox {
     private readonly userId: string,
     private readonly clientId: () => number,
     private readonly clock: Clock,
+    /** How long to wait after a message before the next (pacing.ts). */
+    private readonly interval: () => number = () => 50,
   ) {}
 
   push(part: Part, lazy = false): void {
     if (!this.joined) return;
     this.parts.push(part);
     if (this.timer !== null && !this.timerLazy) return;
-    const wait = lazy ? LAZY : Math.max(0, this.lastSent + WINDOW - this.clock.now());
+    const wait = lazy
+      ? Math.max(LAZY, this.interval())
+      : Math.max(0, this.lastSent + this.interval() - this.clock.now());
     if (this.timer !== null) {
-      if (wait >= LAZY) return;
+      if (lazy) return;
       this.clock.clearTimeout(this.timer);
     }
     this.timerLazy = lazy;

@@ -10,6 +10,7 @@
 import * as Y from 'yjs';
 import { applyAwarenessUpdate, type Awareness } from 'y-protocols/awareness';
 import type { Message, Part } from './messages.ts';
+import { Senders } from './pacing.ts';
 import type { Clock, LocalStore } from './ports.ts';
 
 export const ORIGIN_REMOTE = Symbol('sheaf-collab-remote');
@@ -38,6 +39,8 @@ export interface PeerActions {
 export class Peers {
   private readonly unconfirmed = new Map<number, Unconfirmed[]>();
   private readonly ignored = new Set<string>();
+  /** Who sent updates lately (for the pacing of our own messages). */
+  readonly senders = new Senders();
   private nextKey = 1;
 
   constructor(
@@ -64,6 +67,7 @@ export class Peers {
     for (const part of message.parts) {
       switch (part.kind) {
         case 'update':
+          this.senders.saw(message.clientId, this.clock.now());
           Y.applyUpdate(this.doc, part.update, ORIGIN_REMOTE);
           if (this.canWrite()) this.track(message.clientId, part.n, part.update);
           break;

@@ -88,6 +88,8 @@ export class Saver {
     private readonly canWrite: () => boolean,
     /** Whether the document's title may be written (its seed, if any, is in the document). */
     private readonly titleReady: () => boolean,
+    /** The least wait between two writes of the text while others are in the note (pacing.ts). */
+    private readonly textPace: () => number = () => 0,
   ) {}
 
   get pendingCount(): number {
@@ -269,7 +271,7 @@ export class Saver {
   }
 
   private bodyDueAt(): number {
-    return this.lastBodyAt + bodyInterval(this.texts.body.length);
+    return this.lastBodyAt + Math.max(bodyInterval(this.texts.body.length), this.textPace());
   }
 
   /**

@@ -1,10 +1,12 @@
 // A note's SyncChannel over Supabase Realtime: the private channel `note:<id>` (its policies on
 // realtime.messages admit the notebook's members and let editors send), one binary broadcast
-// event "y" carrying our messages. Sends go out only while the channel is joined (realtime-js
+// event "y" carrying our messages — signed, and checked on arrival (signedNoteChannel). Sends go out only while the channel is joined (realtime-js
 // would otherwise fall back to its REST endpoint, which does not carry binary payloads).
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { toArrayBuffer } from './codec.ts';
-import type { ChannelHandlers, SyncChannel } from './ports.ts';
+import { realClock, type ChannelHandlers, type SyncChannel } from './ports.ts';
+import { Verifier, signedChannel } from './signing.ts';
+import { signerFor, supabaseWriterKeys } from './supabase-store.ts';
 
 export const EVENT = 'y';
 
@@ -53,4 +55,24 @@ export function supabaseSyncChannel(client: SupabaseClient, noteId: string): Syn
       channel = null;
     },
   };
+}
+
+/**
+ * The note's channel as Sheaf uses it: messages signed by this person's key going out, and
+ * opened coming in only when a current writer of the note signed them (signing.ts). `verifier`
+ * is told when someone's rights change.
+ */
+export function signedNoteChannel(
+  client: SupabaseClient,
+  noteId: string,
+  userId: string,
+): { channel: SyncChannel; verifier: Verifier } {
+  const verifier = new Verifier(noteId, supabaseWriterKeys(client, noteId), realClock);
+  const channel = signedChannel(
+    supabaseSyncChannel(client, noteId),
+    noteId,
+    signerFor(client, userId),
+    verifier,
+  );
+  return { channel, verifier };
 }

@@ -14,6 +14,7 @@ import {
   type LoadedDocument,
   type NoteText,
 } from './ports.ts';
+import { createSigner, type Signer, type WriterKeys } from './signing.ts';
 
 const TIMEOUT = 30_000;
 
@@ -121,4 +122,43 @@ export function supabaseDocumentStore(client: SupabaseClient, noteId: string): D
       });
     },
   };
+}
+
+async function registerKey(client: SupabaseClient, publicKey: JsonWebKey): Promise<string> {
+  const { data, error, status } = await client.rpc('register_writer_key', {
+    public_key: publicKey,
+  });
+  if (error) throw failure({ data, error, status });
+  return data as string;
+}
+
+/** Writers' keys over supabase-js (register_writer_key, note_writer_key): see signing.ts. */
+export function supabaseWriterKeys(client: SupabaseClient, noteId: string): WriterKeys {
+  return {
+    register: (publicKey) => registerKey(client, publicKey),
+    async lookup(keyId) {
+      const { data, error, status } = await client
+        .rpc('note_writer_key', { key_id: keyId, note: noteId })
+        .abortSignal(AbortSignal.timeout(TIMEOUT));
+      if (error) throw failure({ data, error, status });
+      const row = (data as { user_id: string; public_key: JsonWebKey; may_write: boolean }[])[0];
+      return row
+        ? { userId: row.user_id, publicKey: row.public_key, mayWrite: row.may_write }
+        : null;
+    },
+  };
+}
+
+const signers = new WeakMap<SupabaseClient, Map<string, Signer>>();
+
+/** The signer of this tab for this person (one key pair, registered once). */
+export function signerFor(client: SupabaseClient, userId: string): Signer {
+  let byUser = signers.get(client);
+  if (!byUser) signers.set(client, (byUser = new Map()));
+  let signer = byUser.get(userId);
+  if (!signer) {
+    signer = createSigner((key) => registerKey(client, key));
+    byUser.set(userId, signer);
+  }
+  return signer;
 }

@@ -10,7 +10,7 @@ import * as Y from 'yjs';
 import { colorFor, type PersonColor } from '../../lib/collab/colors.ts';
 import { IndexedDbLocalStore } from '../../lib/collab/indexeddb-store.ts';
 import { NoteSync, type Access } from '../../lib/collab/note-sync.ts';
-import { supabaseSyncChannel } from '../../lib/collab/supabase-channel.ts';
+import { signedNoteChannel } from '../../lib/collab/supabase-channel.ts';
 import { supabaseDocumentStore } from '../../lib/collab/supabase-store.ts';
 import type { Supabase } from '../../lib/supabase.ts';
 import { textChange } from '../editor/text-diff.ts';
@@ -40,6 +40,8 @@ export interface CollabSession {
   extension: Extension;
   /** The note's text now. */
   text(): string;
+  /** Someone's rights changed: their messages are taken again only if they may edit now. */
+  setPeerAccess(userId: string, access: Access): void;
   /** The name others see beside this person's caret, and its colour. */
   setPerson(name: string, color: PersonColor): void;
   /** Replaces the text by `next` as one minimal edit of this person's (a ticked task, a diff). */
@@ -57,13 +59,16 @@ export function openCollab(
   me: CollabPerson,
   access: Access,
   title: () => string,
+  audience: () => number,
 ): CollabSession {
+  const live = signedNoteChannel(client, noteId, me.userId);
   const sync = new NoteSync({
     userId: me.userId,
     store: supabaseDocumentStore(client, noteId),
-    channel: supabaseSyncChannel(client, noteId),
+    channel: live.channel,
     local: new IndexedDbLocalStore({ userId: me.userId, noteId, title }),
     access,
+    audience,
   });
   const setPerson = (name: string, { color, light }: PersonColor) => {
     const now = sync.awareness.getLocalState()?.user as
@@ -83,6 +88,10 @@ export function openCollab(
     ],
     text: () => sync.text.toString(),
     setPerson,
+    setPeerAccess(userId, access) {
+      live.verifier.forget(userId);
+      sync.setPeerAccess(userId, access);
+    },
     setText: (next) => replaceText(sync, sync.text, next, null),
   };
 }

@@ -1,7 +1,7 @@
 // The open note's live session, for as long as the note is shown: its code loads on demand
 // (collab-session.ts), it starts from this device's copy, follows the person's access (edit,
 // read, none) and the connection, and stops — storing what it can — when the note closes.
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PersonColor } from '../../lib/collab/colors.ts';
 import type { Access, SyncStatus } from '../../lib/collab/note-sync.ts';
 import { notePendingChanged, openNotes } from '../../lib/collab/pending-count.ts';
@@ -22,13 +22,20 @@ interface Options {
   me: CollabPerson;
   /** The person's colour among those present (their caret's and selection's). */
   color: PersonColor;
+  /** How many people have the note open (from presence): the pacing of what is sent. */
+  audience: number;
   access: Access;
   /** False until the note exists (a new note is created by its first save). */
   enabled: boolean;
   title: () => string;
 }
 
-export function useCollab({ client, noteId, me, color, access, enabled, title }: Options): Collab {
+export function useCollab(options: Options): Collab {
+  const { client, noteId, me, color, access, enabled, title, audience } = options;
+  const people = useRef(audience);
+  useLayoutEffect(() => {
+    people.current = audience;
+  });
   const [session, setSession] = useState<CollabSession | null>(null);
   const [status, setStatus] = useState<SyncStatus | null>(null);
   const [failed, setFailed] = useState(false);
@@ -47,7 +54,14 @@ export function useCollab({ client, noteId, me, color, access, enabled, title }:
     import('./collab-session.ts').then(
       ({ openCollab }) => {
         if (cancelled) return;
-        live = openCollab(client, noteId, { userId, name: startName }, startAccess, title);
+        live = openCollab(
+          client,
+          noteId,
+          { userId, name: startName },
+          startAccess,
+          title,
+          () => people.current,
+        );
         live.sync.onStatus((next) => {
           setStatus(next);
           if (next.pending > 0 !== lastPending > 0) notePendingChanged();

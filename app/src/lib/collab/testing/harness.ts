@@ -38,6 +38,9 @@ export class TestClient {
       local: this.device.open(),
       access: this.access,
       clock: this.world.clock,
+      // As the page tells it from presence: everyone with the note open.
+      audience: () => this.world.clients.length,
+      pacing: this.world.pacing,
     });
     const started = this.sync.start();
     await settle();
@@ -81,7 +84,11 @@ export class World {
   readonly hub = new MemoryHub();
   readonly clients: TestClient[] = [];
 
-  constructor(readonly server = new MemoryServer()) {}
+  constructor(
+    readonly server = new MemoryServer(),
+    /** The pacing of the clients' messages (see pacing.ts). */
+    readonly pacing: 'adaptive' | 'off' = 'adaptive',
+  ) {}
 
   async client(user: string, access: Access = 'edit', device?: MemoryDevice): Promise<TestClient> {
     this.server.readers.add(user);

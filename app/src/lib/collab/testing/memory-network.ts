@@ -6,6 +6,9 @@ import type { ChannelHandlers, SyncChannel } from '../ports.ts';
 
 export class MemoryHub {
   readonly channels: MemoryChannel[] = [];
+  /** Messages sent, and copies handed to other clients (as hosted Realtime counts both). */
+  sent = 0;
+  delivered = 0;
 
   channel(): MemoryChannel {
     const channel = new MemoryChannel(this);
@@ -14,7 +17,12 @@ export class MemoryHub {
   }
 
   broadcast(from: MemoryChannel, bytes: Uint8Array): void {
-    for (const to of this.channels) if (to !== from && to.joined) to.queue.push(bytes.slice());
+    this.sent += 1;
+    for (const to of this.channels)
+      if (to !== from && to.joined) {
+        to.queue.push(bytes.slice());
+        this.delivered += 1;
+      }
   }
 
   /** Messages waiting anywhere. */

@@ -31,6 +31,8 @@ export class MemoryServer {
   title: string;
   titleSeq = 0;
   bodyTooLarge = false;
+  /** Writes that changed notes.title/body (each a row change every member hears of). */
+  textWrites = 0;
   /** While set, loads wait for it (a slow first load, for the order of what a client sends). */
   loadGate: Promise<void> | null = null;
   readonly writers = new Set<string>();
@@ -126,6 +128,7 @@ export class MemoryServer {
       this.bodySeq = throughSeq;
       changed = true;
     }
+    if (changed) this.textWrites += 1;
     return changed;
   }
 
