@@ -7,6 +7,7 @@ import * as Y from 'yjs';
 import { toArrayBuffer, toBase64 } from '../../app/src/lib/collab/codec.ts';
 import { encodeMessage } from '../../app/src/lib/collab/messages.ts';
 import { TEXT } from '../../app/src/lib/collab/seed.ts';
+import type { BrowserContext } from 'playwright-core';
 import type { E2E } from '../support/harness.ts';
 
 export function forgedUpdate(text: string): Uint8Array {
@@ -72,4 +73,23 @@ export async function forgeThroughChannel(
   });
   await client.removeChannel(channel);
   return answer;
+}
+
+/**
+ * Makes the app in this browser context deaf to its person's own access changes — the database's
+ * `access` broadcasts — as a client that ignores them would be: it goes on believing it may edit.
+ * Every WebSocket opened from now on goes through Playwright (open the page after this).
+ */
+export async function ignoreAccessChanges(context: BrowserContext): Promise<void> {
+  const isAccess = (message: string | Buffer) =>
+    (typeof message === 'string' ? message : message.toString('latin1')).includes('"access"');
+  await context.routeWebSocket(/.*/, (page) => {
+    const server = page.connectToServer();
+    server.onMessage((message) => {
+      if (!isAccess(message)) page.send(message);
+    });
+    page.onMessage((message) => server.send(message));
+    page.onClose((code, reason) => void server.close({ code, reason }));
+    server.onClose((code, reason) => void page.close({ code, reason }));
+  });
 }
