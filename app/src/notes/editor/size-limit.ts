@@ -2,9 +2,12 @@
 // size is kept as a state field, updated by each change rather than counted again, and a change
 // the person makes (typing, pasting, dropping) that would take it past the limit is refused
 // whole — nothing of it is inserted, so nothing is kept that could not be saved, and the person
-// still has what they pasted. Changes from elsewhere (others' edits, a restored version) are
-// never refused: the editor must show the shared text as it is.
+// still has what they pasted. Text the browser is about to insert itself (typing, a text
+// expander, an input method) is weighed before it reaches the page (beforeinput), so a huge
+// insertion never has to be drawn and taken back. Changes from elsewhere (others' edits, a
+// restored version) are never refused: the editor must show the shared text as it is.
 import { EditorState, StateField, type Extension, type Text } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
 
 /** UTF-8 bytes of a string, without encoding it. */
 export function utf8Length(text: string): number {
@@ -45,6 +48,14 @@ export const textBytes = StateField.define<number>({
 
 const PERSON = ['input', 'paste', 'drop', 'move'];
 
+/** The UTF-8 bytes the selection holds (what an insertion replaces). */
+function selectedBytes(view: EditorView): number {
+  let bytes = 0;
+  for (const range of view.state.selection.ranges)
+    bytes += utf8Length(view.state.sliceDoc(range.from, range.to));
+  return bytes;
+}
+
 /**
  * Refuses the person's changes that would make the text larger than `maxBytes`, telling
  * `refused` how large it would have been.
@@ -52,6 +63,18 @@ const PERSON = ['input', 'paste', 'drop', 'move'];
 export function sizeLimit(maxBytes: number, refused: (bytes: number) => void): Extension {
   return [
     textBytes,
+    EditorView.domEventHandlers({
+      beforeinput(event, view) {
+        if (!event.inputType.startsWith('insert')) return false;
+        const text = event.data ?? event.dataTransfer?.getData('text/plain') ?? '';
+        if (!text) return false;
+        const after = view.state.field(textBytes) + utf8Length(text) - selectedBytes(view);
+        if (after <= maxBytes || after <= view.state.field(textBytes)) return false;
+        event.preventDefault();
+        queueMicrotask(() => refused(after));
+        return true;
+      },
+    }),
     EditorState.transactionFilter.of((tr) => {
       if (!tr.docChanged || !PERSON.some((event) => tr.isUserEvent(event))) return tr;
       const before = tr.startState.field(textBytes);
