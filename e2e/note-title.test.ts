@@ -80,4 +80,29 @@ describe('a shared title', () => {
         .getByRole('link', { name: merged, exact: true })
         .waitFor({ timeout: 20_000 });
   });
+
+  it('keeps each note’s own title when going from one note to another', async () => {
+    const { e2e, ana } = people;
+    const first = await sharedNote(e2e, ana, [], 'Seeds', 'Sow in spring.');
+    const { data } = await ana.client
+      .from('notes')
+      .insert({ notebook_id: first.notebookId, title: 'Compost', body: 'Turn it weekly.' })
+      .select('id')
+      .single();
+    const list = ana.page.getByRole('region', { name: 'Notes' });
+    for (const name of ['Compost', 'Seeds', 'Compost', 'Seeds']) {
+      await list.getByRole('link', { name, exact: true }).click();
+      await ana.page.locator('.cm-content[contenteditable="true"]').waitFor();
+      await expect.poll(() => title(ana.page).inputValue()).toBe(name);
+    }
+    await ana.page.waitForTimeout(1500);
+    const { data: titles } = await ana.client
+      .from('notes')
+      .select('id, title')
+      .in('id', [first.noteId, data!.id]);
+    expect(Object.fromEntries(titles!.map((n) => [n.id, n.title]))).toEqual({
+      [first.noteId]: 'Seeds',
+      [data!.id]: 'Compost',
+    });
+  });
 });

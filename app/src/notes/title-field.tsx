@@ -72,11 +72,14 @@ export function TitleField(props: Props) {
     else if (el.value !== value) el.value = value;
   }, [value, shared]);
 
-  // The binding: adopt what was typed, then follow the shared title.
+  // The binding: adopt what was typed (only what was typed here, never another note's shared
+  // title), then follow the shared title.
+  const boundBefore = useRef(false);
   useLayoutEffect(() => {
     const el = input.current;
     if (!el || !shared) return;
-    latest.current.adopt?.(el.value);
+    if (!boundBefore.current) latest.current.adopt?.(el.value);
+    boundBefore.current = true;
     const now = shared.text();
     if (el.value !== now) {
       const at = Math.min(el.selectionStart ?? now.length, now.length);

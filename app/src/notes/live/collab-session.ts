@@ -34,6 +34,9 @@ export interface SharedTitle {
 }
 
 export interface CollabSession {
+  /** The note this session is of (a page moving to another note still holds the last one's for
+   * a render). */
+  noteId: string;
   sync: NoteSync;
   title: SharedTitle;
   /** The editor's binding to the note's text (replaces the editor's own history). */
@@ -79,6 +82,7 @@ export function openCollab(
   setPerson(me.name, colorFor(me.userId));
   const undoManager = new Y.UndoManager(sync.text);
   return {
+    noteId,
     sync,
     title: sharedTitle(sync),
     extension: [

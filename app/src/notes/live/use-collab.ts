@@ -95,5 +95,7 @@ export function useCollab(options: Options): Collab {
     session?.setPerson(name, color);
   }, [session, name, color]);
 
+  // Moving to another note, the last note's session is still here for a render: not this note's.
+  if (session && session.noteId !== noteId) return { session: null, status: null, failed };
   return { session, status, failed };
 }
