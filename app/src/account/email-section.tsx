@@ -8,7 +8,7 @@ import { useSupabase } from '../lib/supabase.ts';
 import { validateEmail } from '../lib/validation/fields.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { EmailField } from '../ui/text-field.tsx';
 import { accountEmail } from './api/account-identity.ts';
 
 export function EmailSection() {
@@ -66,11 +66,9 @@ export function EmailSection() {
       ) : null}
       {submit.error ? <Alert tone="error">{submit.error}</Alert> : null}
       <form className="form form--narrow" onSubmit={onSubmit} noValidate aria-label="Change email">
-        <TextField
+        <EmailField
           label={current ? 'New email address' : 'Email address'}
-          type="email"
           name="new-email"
-          autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={error}

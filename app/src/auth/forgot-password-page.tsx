@@ -9,7 +9,7 @@ import { validateEmail } from '../lib/validation/fields.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Button } from '../ui/button.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { EmailField } from '../ui/text-field.tsx';
 import { CodeForm } from './code-form.tsx';
 
 export function ForgotPasswordPage() {
@@ -64,12 +64,7 @@ export function ForgotPasswordPage() {
     >
       {submit.error ? <Alert tone="error">{submit.error}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Reset password">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={emailError}

@@ -11,7 +11,7 @@ import { validateEmail } from '../lib/validation/fields.ts';
 import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Button } from '../ui/button.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { EmailField } from '../ui/text-field.tsx';
 import { CodeForm } from './code-form.tsx';
 
 interface InvitationSignInProps {
@@ -94,13 +94,8 @@ export function InvitationSignIn({ email: known, accepted, onSignedIn }: Invitat
       </Alert>
       {submit.error ? <Alert tone="error">{submit.error}</Alert> : null}
       <form className="form" onSubmit={onSubmit} noValidate aria-label="Send a sign-in code">
-        <TextField
+        <EmailField
           ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={emailError}

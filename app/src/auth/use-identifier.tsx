@@ -5,7 +5,7 @@ import { validateEmail } from '../lib/validation/fields.ts';
 import { defaultCountry, toE164, type CountryCode } from '../lib/validation/phone.ts';
 import { MethodSwitch } from '../ui/method-switch.tsx';
 import { PhoneField } from '../ui/phone-field.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { EmailField } from '../ui/text-field.tsx';
 
 export type Method = 'email' | 'phone';
 export type Identifier = { email: string } | { phone: string };
@@ -48,13 +48,8 @@ export function useIdentifier(initial: Method = 'email') {
         }}
       />
       {method === 'email' ? (
-        <TextField
+        <EmailField
           ref={emailRef}
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={error}

@@ -50,3 +50,21 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
     </div>
   );
 });
+
+/** An email address field, as every form here asks for one (type, autocomplete, keyboard). */
+export const EmailField = forwardRef<
+  HTMLInputElement,
+  Omit<TextFieldProps, 'type' | 'label' | 'inputMode' | 'autoComplete'> & { label?: string }
+>(function EmailField({ label = 'Email', name = 'email', ...field }, ref) {
+  return (
+    <TextField
+      {...field}
+      ref={ref}
+      label={label}
+      type="email"
+      name={name}
+      autoComplete="email"
+      inputMode="email"
+    />
+  );
+});
