@@ -12,8 +12,9 @@ import { encodeMessage, type Part } from './messages.ts';
 import type { Clock, SyncChannel } from './ports.ts';
 
 const LAZY = 2000;
-/** Broadcasts stay well under Realtime's payload limit; bigger updates travel through the log. */
-export const MAX_BROADCAST = 1_000_000;
+/** Broadcasts stay well under Realtime's payload limit (256 KB on hosted's Free plan, with the
+ * signature's 82 bytes added); bigger updates travel through the log. */
+export const MAX_BROADCAST = 200_000;
 
 export class Outbox {
   joined = false;
