@@ -14,6 +14,8 @@ import {
   type Person,
 } from './notes-support/notes-steps.ts';
 import { startE2E, type E2E } from './support/harness.ts';
+import { hold } from './support/network.ts';
+import { signInThroughForm } from './support/session.ts';
 import { unique } from './support/users.ts';
 
 let e2e: E2E;
@@ -82,6 +84,33 @@ describe('typing fast into a new note', () => {
     expect(pins).toEqual([]);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe(`/n/${notebookId}/${noteId}`);
+  });
+
+  it('keeps the body typed after Enter in the title while the editor is still loading', async () => {
+    // A slow machine or network: the body's editor arrives after the title, and the keys typed
+    // after Enter are the body's, not more of the title (CI saw "Japan trip: pack hiking kitMe").
+    const { context, page } = await e2e.newPage();
+    await signInThroughForm(e2e, page, owner.email, owner.password);
+    await page.getByRole('heading', { name: /^Hello/ }).waitFor();
+    const editorCode = await hold(page, /\/assets\/markdown-editor-[^/]*\.js$/);
+    await page.reload();
+    const notebookId = await createNotebook(e2e, page, 'Slow editor');
+    await page.getByRole('button', { name: 'New note' }).click();
+    await page.getByLabel('Title').waitFor();
+    await page.keyboard.type(TITLE, { delay: 5 });
+    await page.keyboard.press('Enter');
+    await page.keyboard.type(BODY, { delay: 5 });
+    await page.getByText('Loading the editor…').waitFor();
+    editorCode.release();
+    await expect(page.getByLabel('Title').inputValue()).resolves.toBe(TITLE);
+    await expect.poll(() => bodyText(page), { timeout: 20_000 }).toBe(BODY);
+    await waitSaved(page);
+    const { data: notes } = await owner.client
+      .from('notes')
+      .select('title, body')
+      .eq('notebook_id', notebookId);
+    expect(notes).toEqual([{ title: TITLE, body: BODY }]);
+    await context.close();
   });
 
   it('keeps every character typed at once after the note has appeared', async () => {

@@ -179,12 +179,12 @@ describe('exporting', () => {
     expect(Buffer.from(zip['Trip/Day one- arrival/map.png']!)).toEqual(PNG);
     await page.getByText(`Your download has started: ${file.suggestedFilename()}`).waitFor();
 
-    // The archive comes back in as it went out.
-    await client.from('notebooks').update({ name: 'Trip (old)' }).eq('name', 'Trip');
+    // The archive comes back in as it went out, beside the notebook it came from and named apart.
     await page.getByLabel('Markdown files or a ZIP').setInputFiles(saved);
     await page.getByRole('button', { name: 'Import 1 note and 1 file' }).click();
     await page.getByText('Imported 1 note and 1 file into 1 notebook.').waitFor();
-    const [again] = await notesOf(client, 'Trip');
+    await page.getByRole('link', { name: 'Open Trip (2)' }).waitFor();
+    const [again] = await notesOf(client, 'Trip (2)');
     expect(again).toMatchObject({ title: 'Day one: arrival', tags: ['trip'] });
     expect(again!.body).toMatch(/^!\[Map\]\(attachment:[^)]+map\.png\)\n$/);
     await context.close();

@@ -6,7 +6,7 @@ import type { BrowserContext, Page, Route, WebSocketRoute } from 'playwright-cor
 /** Holds the page's requests to `url` until release() (then lets them all through). The app's
  * service worker answers its own files from its cache, where no route sees them: it is
  * unregistered first, so from the page's next navigation on they come from the network. */
-export async function hold(page: Page, url: string) {
+export async function hold(page: Page, url: string | RegExp) {
   await page.evaluate(async () => {
     // A blank page has no workers (nor, in some browsers, the API).
     const registrations = await navigator.serviceWorker?.getRegistrations().catch(() => []);

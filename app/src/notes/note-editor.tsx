@@ -8,7 +8,7 @@
 // change is refused, with a sentence); should everyone's edits together pass it, everyone is
 // told. Images pasted or dropped into the body upload as attachments and appear inline.
 import { Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
-import { takeTypedText } from '../lib/keyboard/type-ahead.ts';
+import { holdTypedKeys, holdingFor, takeTypedText } from '../lib/keyboard/type-ahead.ts';
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
 import { BODY_MAX_BYTES, TITLE_MAX, bodyBytes, megabytes } from '../lib/text/note-limits.ts';
 import { useOnline } from '../lib/use-online.ts';
@@ -99,7 +99,11 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
   const toBody = useCallback(() => {
     const handle = editor.current;
     if (!handle) {
-      bodyWanted.current = true; // taken when the editor appears
+      // The editor is still loading: what is typed from now on is the body's, held until the
+      // editor appears and takes it — not more of the title, where the focus still is.
+      bodyWanted.current = true;
+      if (!holdingFor(path)) holdTypedKeys(path);
+      if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
       return;
     }
     handle.focus();

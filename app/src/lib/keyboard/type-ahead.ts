@@ -5,7 +5,8 @@
 // here instead, in order, and the field that appears takes them: the title takes the first
 // line, the body what follows an Enter. Holding stops when everything is taken, when the page
 // goes elsewhere, when the person moves on themselves (Tab, Escape, a click into a field,
-// a chord), or after a while.
+// a chord), or after a while. The same holding covers an Enter in the title while the body's
+// editor is still loading: the keys after it are the body's, not more of the title.
 
 const GIVE_UP_MS = 15_000;
 
@@ -69,6 +70,11 @@ export function holdTypedKeys(path: string, ms = GIVE_UP_MS): void {
   };
   hold = next;
   window.addEventListener('keydown', onKeyDown, true);
+}
+
+/** Whether keys are being held for `path` now. */
+export function holdingFor(path: string): boolean {
+  return hold !== null && hold.path === path;
 }
 
 /**
