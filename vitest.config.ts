@@ -42,6 +42,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           setupFiles: ['e2e/support/failure-report.ts'],
+          // What a page shows after a reload or another person's edit arrives on a loaded
+          // machine: polled for as long as a locator waits, not vitest's default second.
+          expect: { poll: { timeout: 20_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -212,6 +212,52 @@ describe('notes', () => {
     expect(await tags.getByText('#mine').count()).toBe(0);
   });
 
+  it('never writes restored tags over tags changed while it was asking the server', async () => {
+    const { page } = owner;
+    await createNotebook(e2e, page, 'Tag race');
+    const noteId = await newNote(page);
+    await page.getByLabel('Title').fill('Raced');
+    await waitSaved(page);
+    await page.route('**/rest/v1/notes?**', (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' })
+        : route.continue(),
+    );
+    await page.getByLabel('Tags', { exact: true }).fill('mine');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('save-status').filter({ hasText: 'Not saved' }).waitFor();
+    await page.unrouteAll();
+    // The server's answer about the note is made before the tags change elsewhere and arrives
+    // after (a slow network): every read of the note gets that answer until the page writes.
+    let before: { body: string; headers: Record<string, string> } | null = null;
+    let wrote = false;
+    await page.route(`**/rest/v1/notes?**id=eq.${noteId}**`, async (route) => {
+      const method = route.request().method();
+      if (method === 'PATCH') wrote = true;
+      if (method !== 'GET' || wrote) return route.continue();
+      if (!before) {
+        const response = await route.fetch();
+        before = { body: await response.text(), headers: response.headers() };
+        const theirs = await owner.client
+          .from('notes')
+          .update({ tags: ['theirs'] })
+          .eq('id', noteId);
+        expect(theirs.error).toBeNull();
+      }
+      await route.fulfill({ status: 200, headers: before.headers, body: before.body });
+    });
+    await page.reload();
+    await page.getByText('This note was also saved elsewhere since').waitFor();
+    expect(wrote).toBe(true);
+    const stored = await owner.client.from('notes').select('tags').eq('id', noteId).single();
+    expect(stored.data?.tags).toEqual(['theirs']);
+    await page.unrouteAll();
+    await page.getByRole('button', { name: 'Discard my changes' }).click();
+    const tags = page.getByRole('list', { name: 'Tags of this note' });
+    await tags.getByText('#theirs').waitFor();
+    expect(await tags.getByText('#mine').count()).toBe(0);
+  });
+
   it('renders script injection in names, titles, bodies and tags as text', async () => {
     const { page, dialogs } = owner;
     const evil = '<img src=x onerror=alert(1)>';

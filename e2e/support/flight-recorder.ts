@@ -67,7 +67,15 @@ export async function recording(): Promise<string> {
     try {
       const alerts = await page.getByRole('alert').allTextContents();
       if (alerts.length) lines.push(`alerts: ${alerts.map((a) => JSON.stringify(a)).join(', ')}`);
-      const tree = await page.locator('body').ariaSnapshot({ timeout: 2_000 });
+      const statuses = await page.getByRole('status').allTextContents();
+      if (statuses.length)
+        lines.push(`statuses: ${statuses.map((a) => JSON.stringify(a)).join(', ')}`);
+      // The open note when there is one (the header and sidebar would fill the space), else
+      // the whole page.
+      const note = page.locator('main article');
+      const tree = await ((await note.count()) === 1 ? note : page.locator('body')).ariaSnapshot({
+        timeout: 2_000,
+      });
       lines.push(tree.length > SNAPSHOT_CHARS ? `${tree.slice(0, SNAPSHOT_CHARS)}\n… (cut)` : tree);
     } catch (error) {
       lines.push(`(could not read the page: ${(error as Error).message.split('\n')[0]})`);

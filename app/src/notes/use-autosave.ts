@@ -1,15 +1,21 @@
 // Autosave for the note editor: every change goes to the local draft at once and to the server
 // 800 ms after typing stops. Offline, edits wait in the draft and are saved when the browser is
 // back online; a draft found at load (after a reload or crash) is saved straight away — unless
-// the note was saved elsewhere since the draft began, when the person chooses first. A new note
+// the note was saved elsewhere since the draft began, when the person chooses first. Whether it
+// was is asked of the server before that first save (the note the page opened with may be a copy
+// kept on the device, lib/query/persisted-cache.ts, from before the change elsewhere), and the
+// save itself is made only while the tags are still those the answer held: a change elsewhere
+// in between is asked about too, never written over. A new note
 // is created by its first save (nothing is stored for a note left empty, and it says so), and a
 // body over the size limit is never sent: it would be refused every time. Once the note exists
 // its title and body are the shared document's (notes/live, which takes over what was typed):
 // saves carry the tags only, and tags changed by someone else show here while nothing is typed
 // over them.
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
+import { useSupabase } from '../lib/supabase.ts';
 import { isOnline } from '../lib/reachability.ts';
 import { useOnline } from '../lib/use-online.ts';
 import { isTooLarge } from '../lib/text/note-limits.ts';
@@ -22,8 +28,9 @@ import {
   type BaseFields,
   type NoteFields,
 } from './data/drafts.ts';
+import { noteOptions } from './data/query-options.ts';
 import type { Note } from './data/types.ts';
-import { useUpdateNoteMutation } from './data/update-note-mutation.ts';
+import { ChangedElsewhere, useUpdateNoteMutation } from './data/update-note-mutation.ts';
 
 export type SaveStatus = 'new' | 'saved' | 'unsaved' | 'saving' | 'offline' | 'error' | 'too-large';
 
@@ -46,6 +53,8 @@ export function useAutosave(note: Note, isNew = false) {
     () => !isNew && initial !== null && draftConflicts(initial, note),
   );
   const held = useRef(conflict);
+  /** A draft found at load, not yet compared with the server's current version. */
+  const unchecked = useRef(!isNew && initial !== null && !conflict);
   const base = useRef(initial?.base ?? (isNew ? null : note.updated_at));
   const baseFields = useRef<BaseFields | null>(
     initial ? initial.baseFields : isNew ? null : { title: note.title, tags: note.tags },
@@ -57,6 +66,8 @@ export function useAutosave(note: Note, isNew = false) {
   const online = useOnline();
   const { mutateAsync: update } = useUpdateNoteMutation(note.id);
   const { mutateAsync: create } = useCreateNoteMutation();
+  const supabase = useSupabase();
+  const queryClient = useQueryClient();
   const latest = useRef(fields);
   const dirty = useRef(initial !== null);
   const saving = useRef(false);
@@ -91,9 +102,26 @@ export function useAutosave(note: Note, isNew = false) {
     saving.current = true;
     setStatus('saving');
     try {
+      let ifTags: string[] | undefined;
+      if (unchecked.current && initial) {
+        // The server's version now (also shown by the page, e.g. after "Discard my changes").
+        const current = await queryClient.fetchQuery({
+          ...noteOptions(supabase, noteId),
+          staleTime: 0,
+        });
+        if (current && draftConflicts({ ...initial, ...snapshot }, current)) {
+          unchecked.current = false;
+          held.current = true;
+          setConflict(true);
+          setStatus('unsaved');
+          return;
+        }
+        ifTags = current?.tags;
+      }
       const saved = exists.current
-        ? await update({ tags: snapshot.tags })
+        ? await update({ patch: { tags: snapshot.tags }, ifTags })
         : await create({ id: noteId, notebook_id: notebookId, ...snapshot });
+      unchecked.current = false;
       exists.current = true;
       settleCreated();
       base.current = saved.updated_at;
@@ -105,6 +133,12 @@ export function useAutosave(note: Note, isNew = false) {
         setStatus('saved');
       } else setStatus('unsaved');
     } catch (caught) {
+      if (caught instanceof ChangedElsewhere) {
+        // Changed between the question and the save: ask again (and the person, if it conflicts).
+        again.current = true;
+        setStatus('unsaved');
+        return;
+      }
       if (!exists.current) settleCreated(caught);
       setStatus(isOnline() ? 'error' : 'offline');
       setError(describeError(caught).message);
@@ -115,7 +149,7 @@ export function useAutosave(note: Note, isNew = false) {
         timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
       }
     }
-  }, [update, create, userId, noteId, notebookId]);
+  }, [update, create, userId, noteId, notebookId, initial, queryClient, supabase]);
 
   const change = useCallback(
     (patch: Partial<NoteFields>) => {
