@@ -223,7 +223,9 @@ describe('sessions', () => {
     expect(error).toBeNull();
     await page.reload();
     await page.waitForURL('**/sign-in');
-    await page.getByText('You have been signed out. Sign in again to continue.').waitFor();
+    await page
+      .getByText('You were signed out from another device. Sign in again to continue.')
+      .waitFor();
     await screenshots(page, 'sign-in-signed-out');
     await signInThroughForm(e2e, page, email, 'revoke-pass-1');
     await page.waitForURL('**/settings/profile');

@@ -89,11 +89,11 @@ describe('typing fast into a new note', () => {
   it('keeps the body typed after Enter in the title while the editor is still loading', async () => {
     // A slow machine or network: the body's editor arrives after the title, and the keys typed
     // after Enter are the body's, not more of the title (CI saw "Japan trip: pack hiking kitMe").
-    const { context, page } = await e2e.newPage();
+    // No service worker: it would answer the editor's code from its cache, where no route sees it.
+    const { context, page } = await e2e.newPage({ serviceWorkers: 'block' });
+    const editorCode = await hold(page, /\/assets\/markdown-editor-[^/]*\.js$/);
     await signInThroughForm(e2e, page, owner.email, owner.password);
     await page.getByRole('heading', { name: /^Hello/ }).waitFor();
-    const editorCode = await hold(page, /\/assets\/markdown-editor-[^/]*\.js$/);
-    await page.reload();
     const notebookId = await createNotebook(e2e, page, 'Slow editor');
     await page.getByRole('button', { name: 'New note' }).click();
     await page.getByLabel('Title').waitFor();

@@ -178,13 +178,14 @@ describe('notes', () => {
       .toBe('Kept locally');
   });
 
-  it('keeps tags across a reload when saving fails, and asks when they changed elsewhere', async () => {
+  /** A new note in a new notebook whose tag "mine" the server refused to store (an error, not
+   * a lost connection): kept on the device only. Saving fails until the page's routes go. */
+  async function tagNotStored(notebook: string, title: string): Promise<string> {
     const { page } = owner;
-    await createNotebook(e2e, page, 'Tag drafts');
+    await createNotebook(e2e, page, notebook);
     const noteId = await newNote(page);
-    await page.getByLabel('Title').fill('Tagged');
+    await page.getByLabel('Title').fill(title);
     await waitSaved(page);
-    // The server refuses the save (an error, not a lost connection).
     await page.route('**/rest/v1/notes?**', (route) =>
       route.request().method() === 'PATCH'
         ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' })
@@ -193,6 +194,12 @@ describe('notes', () => {
     await page.getByLabel('Tags', { exact: true }).fill('mine');
     await page.keyboard.press('Enter');
     await page.getByTestId('save-status').filter({ hasText: 'Not saved' }).waitFor();
+    return noteId;
+  }
+
+  it('keeps tags across a reload when saving fails, and asks when they changed elsewhere', async () => {
+    const { page } = owner;
+    const noteId = await tagNotStored('Tag drafts', 'Tagged');
     await page.reload();
     const tags = page.getByRole('list', { name: 'Tags of this note' });
     await tags.getByText('#mine').waitFor();
@@ -214,18 +221,7 @@ describe('notes', () => {
 
   it('never writes restored tags over tags changed while it was asking the server', async () => {
     const { page } = owner;
-    await createNotebook(e2e, page, 'Tag race');
-    const noteId = await newNote(page);
-    await page.getByLabel('Title').fill('Raced');
-    await waitSaved(page);
-    await page.route('**/rest/v1/notes?**', (route) =>
-      route.request().method() === 'PATCH'
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"x"}' })
-        : route.continue(),
-    );
-    await page.getByLabel('Tags', { exact: true }).fill('mine');
-    await page.keyboard.press('Enter');
-    await page.getByTestId('save-status').filter({ hasText: 'Not saved' }).waitFor();
+    const noteId = await tagNotStored('Tag race', 'Raced');
     await page.unrouteAll();
     // The server's answer about the note is made before the tags change elsewhere and arrives
     // after (a slow network): every read of the note gets that answer until the page writes.

@@ -6,7 +6,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { startStack, type RunningStack } from '../../stack/src/index.ts';
 import { launchChromium } from './chromium.ts';
@@ -21,8 +21,9 @@ export interface E2E {
   stackUrl: string;
   appUrl: string;
   browser: Browser;
-  /** A new browser context (its own cookies: a separate person) with one page. */
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /** A fresh browser context (its own cookies, storage and service worker) with one page;
+   * `options` are Playwright's for the context (e.g. serviceWorkers: 'block'). */
+  newPage(options?: BrowserContextOptions): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -127,8 +128,11 @@ export async function startE2E(): Promise<E2E> {
     stackUrl: running.url,
     appUrl: `http://127.0.0.1:${APP_PORT}`,
     browser,
-    async newPage() {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    async newPage(options = {}) {
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        ...options,
+      });
       record(context);
       const page = await context.newPage();
       return { context, page };
