@@ -43,6 +43,9 @@ const CASES: [string, (q: Query) => Query, string[]][] = [
     (q) => q.textSearch('search', 'radish -apple', { type: 'websearch' }),
     ['daikon radish'],
   ],
+  ['eq array (quoted literal)', (q) => q.filter('tags', 'eq', '{"fruit","red"}'), ['apple']],
+  ['eq array is ordered', (q) => q.filter('tags', 'eq', '{"red","fruit"}'), []],
+  ['eq empty array', (q) => q.filter('tags', 'eq', '{}'), ['Eggplant']],
   ['cs array', (q) => q.contains('tags', ['fruit']), ['apple', 'banana']],
   [
     'cd array',
