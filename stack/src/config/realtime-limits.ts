@@ -53,34 +53,23 @@ export interface RealtimeLimits {
   authorizationTtlMs: number;
 }
 
+/** The quotas hosted Realtime documents alike for Pro without a spend cap, Team and Enterprise. */
+const LARGE_PLAN = {
+  users: 10_000,
+  events: 2500,
+  joins: 2500,
+  channels: 100,
+  presence: 1000,
+  payloadKb: 3000,
+} as const;
+
 /** Hosted Realtime's plans (https://supabase.com/docs/guides/realtime/limits). */
 export const PLANS = {
   free: { users: 200, events: 100, joins: 100, channels: 100, presence: 20, payloadKb: 256 },
   pro: { users: 500, events: 500, joins: 500, channels: 100, presence: 50, payloadKb: 3000 },
-  pro_no_spend_cap: {
-    users: 10_000,
-    events: 2500,
-    joins: 2500,
-    channels: 100,
-    presence: 1000,
-    payloadKb: 3000,
-  },
-  team: {
-    users: 10_000,
-    events: 2500,
-    joins: 2500,
-    channels: 100,
-    presence: 1000,
-    payloadKb: 3000,
-  },
-  enterprise: {
-    users: 10_000,
-    events: 2500,
-    joins: 2500,
-    channels: 100,
-    presence: 1000,
-    payloadKb: 3000,
-  },
+  pro_no_spend_cap: LARGE_PLAN,
+  team: LARGE_PLAN,
+  enterprise: LARGE_PLAN,
 } as const;
 
 export type RealtimePlan = keyof typeof PLANS;

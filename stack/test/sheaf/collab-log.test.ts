@@ -4,7 +4,14 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestStack } from '../support/stack.ts';
-import { ACTORS, actorCaller, buildWorld, type ActorName, type World } from './support/world.ts';
+import {
+  ACTORS,
+  actorCaller,
+  buildWorld,
+  type ActorName,
+  type World,
+  worldClients,
+} from './support/world.ts';
 import { attempt, clientAs, startSheafStack } from './support/sheaf-stack.ts';
 import { b64, frames, sha256Hex, type DocumentReply } from './support/collab.ts';
 
@@ -39,10 +46,7 @@ describe.each(DRIVERS)('the collaborative document log on %s', (driver) => {
   beforeAll(async () => {
     stack = await startSheafStack(driver);
     world = await buildWorld(stack.db);
-    owner = await clientAs(stack, world.owner, 'aal2');
-    editor = await clientAs(stack, world.editor);
-    viewer = await clientAs(stack, world.viewer);
-    stranger = await clientAs(stack, world.stranger);
+    ({ owner, editor, viewer, stranger } = await worldClients(stack, world));
   });
   afterAll(() => stack?.close());
 

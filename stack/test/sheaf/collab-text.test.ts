@@ -6,8 +6,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestStack } from '../support/stack.ts';
-import { buildWorld, type World } from './support/world.ts';
-import { clientAs, startSheafStack } from './support/sheaf-stack.ts';
+import { buildWorld, type World, worldClients } from './support/world.ts';
+import { startSheafStack } from './support/sheaf-stack.ts';
 import { b64, type DocumentReply } from './support/collab.ts';
 
 const TOO_LARGE = 'x'.repeat(1_048_577);
@@ -47,9 +47,7 @@ describe.each(DRIVERS)('a collaborative note’s title and body on %s', (driver)
   beforeAll(async () => {
     stack = await startSheafStack(driver);
     world = await buildWorld(stack.db);
-    owner = await clientAs(stack, world.owner, 'aal2');
-    editor = await clientAs(stack, world.editor);
-    viewer = await clientAs(stack, world.viewer);
+    ({ owner, editor, viewer } = await worldClients(stack, world));
   });
   afterAll(() => stack?.close());
 

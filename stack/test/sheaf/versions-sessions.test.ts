@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestStack } from '../support/stack.ts';
 import { b64 } from './support/collab.ts';
 import { clientAs, startSheafStack } from './support/sheaf-stack.ts';
-import { buildWorld, type World } from './support/world.ts';
+import { buildWorld, type World, worldClients } from './support/world.ts';
 
 interface Version {
   id: number;
@@ -31,10 +31,7 @@ describe.each(DRIVERS)('note versions by editing session on %s', (driver) => {
   beforeAll(async () => {
     stack = await startSheafStack(driver);
     world = await buildWorld(stack.db);
-    owner = await clientAs(stack, world.owner, 'aal2');
-    editor = await clientAs(stack, world.editor);
-    viewer = await clientAs(stack, world.viewer);
-    stranger = await clientAs(stack, world.stranger);
+    ({ owner, editor, viewer, stranger } = await worldClients(stack, world));
   });
   afterAll(() => stack?.close());
 

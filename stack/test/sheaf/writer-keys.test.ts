@@ -6,8 +6,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestStack } from '../support/stack.ts';
-import { buildWorld, type World } from './support/world.ts';
-import { clientAs, plainClient, startSheafStack } from './support/sheaf-stack.ts';
+import { buildWorld, type World, worldClients } from './support/world.ts';
+import { plainClient, startSheafStack } from './support/sheaf-stack.ts';
 
 async function publicKey(): Promise<JsonWebKey> {
   const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
@@ -31,10 +31,7 @@ describe.each(DRIVERS)('writers’ keys on %s', (driver) => {
   beforeAll(async () => {
     stack = await startSheafStack(driver);
     world = await buildWorld(stack.db);
-    owner = await clientAs(stack, world.owner, 'aal2');
-    editor = await clientAs(stack, world.editor);
-    viewer = await clientAs(stack, world.viewer);
-    stranger = await clientAs(stack, world.stranger);
+    ({ owner, editor, viewer, stranger } = await worldClients(stack, world));
   });
   afterAll(() => stack?.close());
 

@@ -1,7 +1,9 @@
 // A small shared world for Sheaf's access tests: one notebook owned by a user with MFA on, an
 // editor and a viewer in it, a stranger, and one row of every table.
 import type { Queryable } from '../../../src/db/adapter.ts';
-import { callerFor, createUser, type Aal, type TestUser } from './sheaf-stack.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TestStack } from '../../support/stack.ts';
+import { callerFor, clientAs, createUser, type Aal, type TestUser } from './sheaf-stack.ts';
 import type { Caller } from '../../../src/db/as-caller.ts';
 
 export interface World {
@@ -85,4 +87,16 @@ export async function buildWorld(db: Queryable): Promise<World> {
     attachmentPath,
     invitationId: inv.rows[0]!.id,
   };
+}
+
+/** supabase-js clients for the world's people: the owner at aal2 (the notebook asks for it),
+ * the others at aal1. */
+export async function worldClients(stack: TestStack, world: World) {
+  const [owner, editor, viewer, stranger]: SupabaseClient[] = await Promise.all([
+    clientAs(stack, world.owner, 'aal2'),
+    clientAs(stack, world.editor),
+    clientAs(stack, world.viewer),
+    clientAs(stack, world.stranger),
+  ]);
+  return { owner: owner!, editor: editor!, viewer: viewer!, stranger: stranger! };
 }
