@@ -203,7 +203,7 @@ describe('the trash', () => {
     await item.getByRole('button', { name: 'Delete forever Planting plan' }).click();
     await item.getByRole('button', { name: 'Yes, delete forever Planting plan' }).click();
     await item.waitFor({ state: 'detached' });
-    await page.getByText('The trash is empty.').waitFor();
+    await page.getByText('No notes in the trash.').waitFor();
     const { data } = await owner.client.from('notes').select('id').eq('title', 'Planting plan');
     expect(data).toEqual([]);
   });

@@ -23,6 +23,11 @@ const NotebooksSidebar = lazy(() =>
 const SharingPanel = lazy(() =>
   import('../sharing/sharing-panel.tsx').then((m) => ({ default: m.SharingPanel })),
 );
+const TrashedNotebookNotice = lazy(() =>
+  import('../notebooks/trashed-notebook-notice.tsx').then((m) => ({
+    default: m.TrashedNotebookNotice,
+  })),
+);
 
 /** How long a page's first load waits for the data index.html started, at most. */
 const EARLY_WAIT_MS = 150;
@@ -111,7 +116,10 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
                         const { NotebookLayout } = await import('../notes/notebook-layout.tsx');
                         return {
                           Component: () => (
-                            <NotebookLayout sharing={(props) => <SharingPanel {...props} />} />
+                            <NotebookLayout
+                              sharing={(props) => <SharingPanel {...props} />}
+                              missing={(props) => <TrashedNotebookNotice {...props} />}
+                            />
                           ),
                         };
                       },
@@ -149,9 +157,15 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
                     },
                     {
                       path: 'trash',
-                      lazy: async () => ({
-                        Component: (await import('../notes/trash-page.tsx')).TrashPage,
-                      }),
+                      lazy: async () => {
+                        const [{ TrashPage }, { TrashedNotebooks }] = await Promise.all([
+                          import('../notes/trash-page.tsx'),
+                          import('../notebooks/trashed-notebooks.tsx'),
+                        ]);
+                        return {
+                          Component: () => <TrashPage notebooks={<TrashedNotebooks />} />,
+                        };
+                      },
                     },
                   ],
                 },

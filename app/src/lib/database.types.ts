@@ -362,6 +362,8 @@ export type Database = {
       notebooks: {
         Row: {
           created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
           id: string
           name: string
           owner_id: string
@@ -369,6 +371,8 @@ export type Database = {
         }
         Insert: {
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           id?: string
           name: string
           owner_id?: string
@@ -376,12 +380,22 @@ export type Database = {
         }
         Update: {
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           id?: string
           name?: string
           owner_id?: string
           updated_at?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "notebooks_deleted_by_fkey"
+            columns: ["deleted_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       notes: {
         Row: {
@@ -696,6 +710,7 @@ export type Database = {
           user_id: string
         }[]
       }
+      owns_trashed_notebook: { Args: { notebook: string }; Returns: boolean }
       prefix_tsquery: { Args: { query: string }; Returns: unknown }
       purge_trash: { Args: never; Returns: number }
       register_writer_key: { Args: { public_key: Json }; Returns: string }
@@ -776,6 +791,20 @@ export type Database = {
       sheaf_topic_role: { Args: { topic: string }; Returns: string }
       tags_text: { Args: { tags: string[] }; Returns: string }
       touch_my_session: { Args: never; Returns: boolean }
+      trashed_attachment_object: {
+        Args: { object_name: string }
+        Returns: boolean
+      }
+      trashed_notebook_files: { Args: { notebook: string }; Returns: string[] }
+      trashed_notebooks: {
+        Args: never
+        Returns: {
+          deleted_at: string
+          id: string
+          name: string
+          note_count: number
+        }[]
+      }
       tsquery_quote: { Args: { lexeme: string }; Returns: string }
       user_id_by_email: { Args: { address: string }; Returns: string }
       valid_tags: { Args: { tags: string[] }; Returns: boolean }

@@ -1,12 +1,12 @@
 // One notebook in the list: its name (a link), note count, the user's role and who else is in
-// it; the owner can rename or delete it here.
+// it; the owner can rename it or move it to the trash here.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../ui/button.tsx';
 import type { NotebookSummary } from './data/types.ts';
 import { describePeople } from './people.ts';
-import { DeleteNotebookConfirm } from './delete-notebook-confirm.tsx';
 import { RenameNotebookForm } from './rename-notebook-form.tsx';
+import { TrashNotebookConfirm } from './trash-notebook-confirm.tsx';
 import { countOf } from '../lib/text/count.ts';
 
 const ROLE_LABEL = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' } as const;
@@ -18,7 +18,7 @@ export function NotebookListItem({
   notebook: NotebookSummary;
   userId: string;
 }) {
-  const [mode, setMode] = useState<'view' | 'rename' | 'delete'>('view');
+  const [mode, setMode] = useState<'view' | 'rename' | 'trash'>('view');
   return (
     <li className="nb-item" data-testid="notebook-item">
       <div className="nb-item__main">
@@ -42,18 +42,18 @@ export function NotebookListItem({
           </Button>
           <Button
             variant="danger"
-            aria-label={`Delete ${notebook.name}`}
-            onClick={() => setMode('delete')}
+            aria-label={`Move to trash: ${notebook.name}`}
+            onClick={() => setMode('trash')}
           >
-            Delete
+            Move to trash
           </Button>
         </div>
       ) : null}
       {mode === 'rename' ? (
         <RenameNotebookForm id={notebook.id} name={notebook.name} onDone={() => setMode('view')} />
       ) : null}
-      {mode === 'delete' ? (
-        <DeleteNotebookConfirm
+      {mode === 'trash' ? (
+        <TrashNotebookConfirm
           id={notebook.id}
           name={notebook.name}
           onCancel={() => setMode('view')}

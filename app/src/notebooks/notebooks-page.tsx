@@ -1,5 +1,5 @@
 // "/": the signed-in home — a greeting, the notes edited last, and every notebook (owned and
-// shared) with its note count and the people in it; create one; the owner renames or deletes.
+// shared) with its note count and the people in it; create one; the owner renames or moves one to the trash (with Undo).
 // No session internals here (those live in Security settings). `intro`, `recent` and `account`
 // are slots the app composes in (features stay apart): the greeting, the recent notes, and what
 // the account has.
@@ -12,6 +12,7 @@ import { PageLoading } from '../ui/page-loading.tsx';
 import { CreateNotebookForm } from './create-notebook-form.tsx';
 import { useNotebooksQuery } from './data/notebooks-query.ts';
 import { NotebookListItem } from './notebook-list-item.tsx';
+import { NotebookTrashToasts } from './notebook-trash-toasts.tsx';
 
 interface Props {
   intro?: ReactNode;
@@ -60,6 +61,7 @@ export function NotebooksPage({ intro, recent, account }: Props) {
         ) : null}
       </section>
       {account}
+      <NotebookTrashToasts />
     </div>
   );
 }

@@ -2,10 +2,12 @@
 // "New note" for editors, sharing in a dialog) beside the open note (the nested route). The list
 // stays mounted — and keeps its scroll position — while notes open. On a phone one pane shows
 // at a time: the list, or the note with a way back. Keys: N new note, J/K next and previous.
-// `sharing` is a slot the app composes in (features stay apart). Live: the list follows what
-// others do, the people here are shown (presence), and losing access closes the notebook with
-// a sentence saying why. The list renders from the REST-only client's queries; presence, live
-// changes and the open note start once supabase-js's data client has loaded.
+// `sharing` is a slot the app composes in (features stay apart), and so is `missing`: what a
+// notebook the person cannot open shows (its owner's notebook in the trash says so). Live: the
+// list follows what others do, the people here are shown (presence), and losing access (or the
+// notebook moved to the trash) closes the notebook with a sentence saying why. The list renders
+// from the REST-only client's queries; presence, live changes and the open note start once
+// supabase-js's data client has loaded.
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -37,7 +39,19 @@ export interface NotebookSlotProps {
   notebook: NotebookInfo;
 }
 
-export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) => ReactNode }) {
+interface MissingSlotProps {
+  notebookId: string;
+  /** What to show when the notebook is not in the trash either: "not found". */
+  fallback: ReactNode;
+}
+
+export function NotebookLayout({
+  sharing,
+  missing,
+}: {
+  sharing?: (p: NotebookSlotProps) => ReactNode;
+  missing?: (p: MissingSlotProps) => ReactNode;
+}) {
   const { notebookId = '', noteId = null } = useParams();
   const { user } = useSignedIn();
   const notebook = useNotebookQuery(notebookId, user.id);
@@ -131,14 +145,18 @@ export function NotebookLayout({ sharing }: { sharing?: (p: NotebookSlotProps) =
   }
   if (notebook.isPending) return <PageLoading label="Loading notebook…" />;
   if (notebook.isError) return <Alert tone="error">{describeError(notebook.error).message}</Alert>;
-  if (!notebook.data)
-    return (
+  if (!notebook.data) {
+    const notFound = (
       <div className="note-missing">
         <h1 className="page-title">Notebook not found</h1>
-        <p>This notebook does not exist or you no longer have access to it.</p>
+        <p>
+          This notebook does not exist, is in its owner’s trash, or you no longer have access to it.
+        </p>
         <Link to="/">Back to your notebooks</Link>
       </div>
     );
+    return missing ? missing({ notebookId, fallback: notFound }) : notFound;
+  }
   const info = notebook.data;
   const Heading = noteId ? 'h2' : 'h1';
 

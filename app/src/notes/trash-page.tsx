@@ -1,7 +1,9 @@
 // "/trash": every note in the trash of the notebooks the person can read, newest first, with
 // where it was, who deleted it and when it goes for good; editors restore a note or delete it
-// forever (asked twice). Opening the page purges notes past their 30 days.
-import { useEffect, useState } from 'react';
+// forever (asked twice). Opening the page purges notes and notebooks past their 30 days.
+// `notebooks` is a slot the app composes in (features stay apart): the person's notebooks in
+// the trash, above the notes.
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
@@ -71,7 +73,7 @@ function TrashItem({ note, canEdit }: { note: TrashedNote; canEdit: boolean }) {
   );
 }
 
-export function TrashPage() {
+export function TrashPage({ notebooks }: { notebooks?: ReactNode }) {
   const { user } = useSignedIn();
   const trash = useTrashQuery();
   const roles = useMyRolesQuery(user.id);
@@ -86,9 +88,12 @@ export function TrashPage() {
       <div>
         <h1 className="page-title">Trash</h1>
         <p className="page-lead">
-          Notes moved to the trash stay here for {TRASH_DAYS} days, then they are deleted for good.
+          Notes and notebooks moved to the trash stay here for {TRASH_DAYS} days, then they are
+          deleted for good.
         </p>
       </div>
+      {notebooks}
+      {notebooks ? <h2 className="panel__title">Notes</h2> : null}
       {trash.isPending ? <PageLoading label="Loading the trash…" /> : null}
       {trash.error ? (
         <Alert tone="error">
@@ -98,7 +103,7 @@ export function TrashPage() {
           </Button>
         </Alert>
       ) : null}
-      {trash.data?.length === 0 ? <p className="empty">The trash is empty.</p> : null}
+      {trash.data?.length === 0 ? <p className="empty">No notes in the trash.</p> : null}
       {trash.data && trash.data.length > 0 ? (
         <ul className="note-list" aria-label="Notes in the trash">
           {trash.data.map((note) => (

@@ -133,7 +133,7 @@ describe.each(DRIVERS)('files of a deleted notebook on %s', (driver) => {
   });
   afterAll(() => stack?.close());
 
-  it('are queued when the owner deletes the notebook and removed by their next function call', async () => {
+  it('are queued when the owner deletes the notebook for good and removed by their next function call', async () => {
     const service = plainClient(stack, stack.keys.serviceRoleKey);
     const blob = new Blob(['x'], { type: 'text/plain' });
     for (const name of ['a.txt', 'b.txt'])
@@ -146,6 +146,11 @@ describe.each(DRIVERS)('files of a deleted notebook on %s', (driver) => {
       ).toBeNull();
     const token = await tokenFor(stack, world.owner, 'aal2');
     const owner = clientFor(stack.url, stack.keys.anonKey, { token });
+    const trashed = await owner
+      .from('notebooks')
+      .update({ deleted_at: new Date().toISOString() })
+      .eq('id', world.notebookId);
+    expect(trashed.error).toBeNull();
     const deleted = await owner.from('notebooks').delete().eq('id', world.notebookId).select('id');
     expect(deleted.data).toEqual([{ id: world.notebookId }]);
     const objects = () =>

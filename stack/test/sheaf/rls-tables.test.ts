@@ -58,9 +58,10 @@ const MATRIX: Record<string, Record<Op, Case>> = {
       allowed: ['owner'],
     },
     delete: {
+      // Only a notebook in the trash is deleted, by its owner (notebook-trash.test.ts).
       sql: 'delete from public.notebooks where id = $1',
       params: (w) => [w.notebookId],
-      allowed: ['owner'],
+      allowed: [],
     },
   },
   notebook_members: {

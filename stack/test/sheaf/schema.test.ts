@@ -202,7 +202,7 @@ describe.each(DRIVERS)('Sheaf schema on %s', (driver) => {
     expect(await pgCode(attach(22))).toBeUndefined();
   });
 
-  it('deleting a notebook removes its rows and queues its files for removal', async () => {
+  it('deleting a notebook for good (from the trash) removes its rows and queues its files for removal', async () => {
     const owner = await createUser(stack.db, 'deleter');
     const notebookId = await notebookOf(owner.id);
     const note = await stack.db.query<{ id: string }>(
@@ -215,9 +215,10 @@ describe.each(DRIVERS)('Sheaf schema on %s', (driver) => {
        values ($1, $2, $3, 'a.txt', 1)`,
       [noteId, notebookId, `${notebookId}/${noteId}/a.txt`],
     );
-    await asCaller(stack.db, callerFor(owner), (tx) =>
-      tx.query('delete from public.notebooks where id = $1', [notebookId]),
-    );
+    await asCaller(stack.db, callerFor(owner), async (tx) => {
+      await tx.query('update public.notebooks set deleted_at = now() where id = $1', [notebookId]);
+      await tx.query('delete from public.notebooks where id = $1', [notebookId]);
+    });
     for (const table of ['notes', 'attachments', 'notebook_members', 'invitations'])
       expect(
         (await stack.db.query(`select 1 from public.${table} where notebook_id = $1`, [notebookId]))

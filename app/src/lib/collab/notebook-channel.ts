@@ -30,7 +30,8 @@ export interface MembershipChange {
   user_id: string;
   role: Role | null;
   previous_role: Role | null;
-  reason: 'removed' | 'left' | 'notebook_deleted' | null;
+  /** Why access ended (role null), or 'notebook_restored' when it came back from the trash. */
+  reason: 'removed' | 'left' | 'notebook_deleted' | 'notebook_trashed' | 'notebook_restored' | null;
 }
 
 export interface NotebookHandlers {

@@ -1,4 +1,4 @@
-// The notebooks the signed-in user can read, with their note counts (notes in the trash left
+// The notebooks the signed-in user can read (not those in the trash), with their note counts (notes in the trash left
 // out), the user's role in each and the people in it — one request (row-level security returns
 // only notebooks the user is a member of, and only co-members' profiles).
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ export async function fetchNotebooks(
     .select(
       'id, name, owner_id, updated_at, notes(count), members:notebook_members(user_id, role, profile:profiles(display_name))',
     )
+    .is('deleted_at', null)
     .is('notes.deleted_at', null)
     .order('name', { ascending: true })
     .order('id', { ascending: true });

@@ -35,4 +35,19 @@ describe('losing access to an open notebook', () => {
   it('changes nothing when someone is added as a viewer', () => {
     expect(lossOf(change({ role: 'viewer', previous_role: null }), null)).toBeNull();
   });
+
+  it('closes it when the owner moves it to the trash, and opens it again when restored', () => {
+    const closed = lossOf(
+      change({ role: null, previous_role: 'viewer', reason: 'notebook_trashed' }),
+      null,
+    );
+    expect(closed).toEqual({ kind: 'closed', reason: 'notebook_trashed' });
+    expect(closedSentence('notebook_trashed', 'Garden')).toBe(
+      '“Garden” was moved to the trash by its owner, so it is closed. It opens again if they restore it.',
+    );
+    // A viewer restored is a viewer again, not left closed.
+    expect(
+      lossOf(change({ role: 'viewer', previous_role: null, reason: 'notebook_restored' }), closed),
+    ).toBeNull();
+  });
 });

@@ -1,18 +1,23 @@
 // Losing access while a notebook is open, as it happens: the database tells the person on their
 // own channel when their membership ends or their role changes (lib/collab/live-changes.ts).
-// A removal closes the notebook and its open note with a sentence saying why; a role lowered to
-// viewer turns the open note read-only with a sentence. Raised again, the note is editable.
+// A removal (or the notebook moved to the trash) closes the notebook and its open note with a
+// sentence saying why; a role lowered to viewer turns the open note read-only with a sentence.
+// Raised again, the note is editable; restored from the trash, the notebook opens again.
 import { useState } from 'react';
 import { useLive } from '../../lib/collab/use-live.ts';
 import type { MembershipChange } from '../../lib/collab/notebook-channel.ts';
 
 export type AccessLoss =
-  | { kind: 'closed'; reason: 'removed' | 'left' | 'notebook_deleted' }
+  | { kind: 'closed'; reason: 'removed' | 'left' | 'notebook_deleted' | 'notebook_trashed' }
   | { kind: 'read-only' }
   | null;
 
 export function lossOf(change: MembershipChange, current: AccessLoss): AccessLoss {
-  if (change.role === null) return { kind: 'closed', reason: change.reason ?? 'removed' };
+  if (change.reason === 'notebook_restored') return null;
+  if (change.role === null) {
+    const reason = change.reason;
+    return { kind: 'closed', reason: reason === null ? 'removed' : reason };
+  }
   if (change.role === 'viewer') return change.previous_role ? { kind: 'read-only' } : current;
   return null;
 }
@@ -35,8 +40,13 @@ export function useAccessLoss(notebookId: string): AccessLoss {
 }
 
 /** The sentence for a closed notebook (docs/errors.md, "Live collaboration"). */
-export function closedSentence(reason: 'removed' | 'notebook_deleted', name: string) {
+export function closedSentence(
+  reason: 'removed' | 'notebook_deleted' | 'notebook_trashed',
+  name: string,
+) {
   if (reason === 'notebook_deleted') return `“${name}” was deleted by its owner, so it is closed.`;
+  if (reason === 'notebook_trashed')
+    return `“${name}” was moved to the trash by its owner, so it is closed. It opens again if they restore it.`;
   return `You were removed from “${name}”, so this notebook and its notes are closed.`;
 }
 
