@@ -145,11 +145,20 @@ describe('the notes list', () => {
     ]);
 
     await page.goto(`${e2e.appUrl}/`);
-    await page.getByRole('button', { name: 'Delete Big notebook' }).click();
-    await page.getByLabel("Type the notebook's name to confirm").fill('Big notebook');
-    await page.getByRole('button', { name: 'Delete notebook' }).click();
+    await page.getByRole('button', { name: 'Move to trash: Big notebook' }).click();
+    await page.getByRole('button', { name: 'Move to trash', exact: true }).click();
     await page
       .getByTestId('notebook-item')
+      .filter({ hasText: 'Big notebook' })
+      .waitFor({ state: 'detached' });
+    // In the trash its files are kept; deleting it for good there removes them.
+    const kept = await owner.client.storage.from('attachments').list(`${notebookId}/${noteId}`);
+    expect(kept.data?.length).toBe(1);
+    await page.goto(`${e2e.appUrl}/trash`);
+    await page.getByRole('button', { name: 'Delete forever notebook Big notebook' }).click();
+    await page.getByRole('button', { name: 'Yes, delete forever notebook Big notebook' }).click();
+    await page
+      .getByTestId('trashed-notebook')
       .filter({ hasText: 'Big notebook' })
       .waitFor({ state: 'detached' });
     const after = await owner.client.storage.from('attachments').list(`${notebookId}/${noteId}`);

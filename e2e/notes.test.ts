@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('notebooks', () => {
-  it('creates, renames and deletes a notebook (typed confirmation)', async () => {
+  it('creates, renames and moves a notebook to the trash (asked once)', async () => {
     const { page } = owner;
     await createNotebook(e2e, page, 'Scratch');
     await page.getByRole('link', { name: 'Notebooks' }).first().click();
@@ -42,11 +42,8 @@ describe('notebooks', () => {
     await item.getByRole('button', { name: 'Save name' }).click();
     const renamed = page.getByTestId('notebook-item').filter({ hasText: 'Scratchpad' });
     await renamed.waitFor();
-    await page.getByRole('button', { name: 'Delete Scratchpad' }).click();
-    const confirm = renamed.getByRole('button', { name: 'Delete notebook' });
-    expect(await confirm.isDisabled()).toBe(true);
-    await renamed.getByLabel("Type the notebook's name to confirm").fill('Scratchpad');
-    await confirm.click();
+    await page.getByRole('button', { name: 'Move to trash: Scratchpad' }).click();
+    await renamed.getByRole('button', { name: 'Move to trash', exact: true }).click();
     await renamed.waitFor({ state: 'detached' });
   });
 });

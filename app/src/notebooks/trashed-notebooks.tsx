@@ -84,15 +84,15 @@ export function TrashedNotebooks() {
     );
   if (!trashed.data || trashed.data.length === 0) return null;
   return (
-    <section aria-labelledby="trashed-notebooks-heading">
+    <>
       <h2 className="panel__title" id="trashed-notebooks-heading">
         Notebooks
       </h2>
-      <ul className="note-list" aria-label="Notebooks in the trash">
+      <ul className="note-list" aria-labelledby="trashed-notebooks-heading">
         {trashed.data.map((notebook) => (
           <TrashedNotebookItem key={notebook.id} notebook={notebook} />
         ))}
       </ul>
-    </section>
+    </>
   );
 }

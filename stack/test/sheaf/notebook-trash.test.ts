@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asCaller } from '../../src/db/as-caller.ts';
 import { isPgError } from '../../src/db/adapter.ts';
 import { DRIVERS, type TestStack } from '../support/stack.ts';
+import { callFunction } from './support/functions.ts';
 import { attempt, startSheafStack } from './support/sheaf-stack.ts';
 import {
   ACTORS,
@@ -363,6 +364,14 @@ describe.each(DRIVERS)('Sheaf notebook trash on %s', (driver) => {
   it('refuses to share a notebook in the trash', async () => {
     const book = await newBook('share');
     await as('owner', trash, [book.id]);
+    const res = await callFunction(stack, 'share-notebook', world.owner, {
+      body: { notebook_id: book.id, email: 'later@example.com', role: 'viewer' },
+      aal: 'aal2',
+    });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+      'notebook_in_trash',
+    );
     const added = await stack.service().rpc('add_notebook_member', {
       notebook: book.id,
       member: world.outsider.id,

@@ -53,11 +53,12 @@ function parseParams(body: Record<string, unknown>): ShareParams {
   };
 }
 
-/** The notebook as the caller sees it; 404 when they cannot see it, 403 when not the owner. */
+/** The notebook as the caller sees it; 404 when they cannot see it, 403 when not the owner,
+ * 409 when it is in the trash (only its owner still sees it there). */
 async function requireOwner(caller: Caller, notebookId: string): Promise<Notebook> {
   const { data, error } = await caller.client
     .from('notebooks')
-    .select('id, name, owner_id')
+    .select('id, name, owner_id, deleted_at')
     .eq('id', notebookId)
     .maybeSingle();
   if (error) throw new Error(`notebooks: ${error.message}`);
@@ -65,6 +66,12 @@ async function requireOwner(caller: Caller, notebookId: string): Promise<Noteboo
     throw new HttpError(404, 'notebook_not_found', 'That notebook does not exist or is not yours.');
   if (data.owner_id !== caller.id)
     throw new HttpError(403, 'not_owner', 'Only the owner of a notebook can share it.');
+  if (data.deleted_at)
+    throw new HttpError(
+      409,
+      'notebook_in_trash',
+      'This notebook is in the trash. Restore it to share it.',
+    );
   return { id: data.id, name: data.name };
 }
 

@@ -29,5 +29,6 @@ export const DATA_MESSAGES: Record<string, string> = {
   cannot_share_with_self: 'You already own this notebook.',
   notebook_not_found: 'That notebook does not exist or is not yours.',
   not_owner: 'Only the owner of a notebook can share it.',
+  notebook_in_trash: 'This notebook is in the trash. Restore it to share it.',
   upload_cancelled: 'The upload was cancelled.',
 };
