@@ -257,7 +257,12 @@ describe.each(DRIVERS)('Sheaf notebook trash on %s', (driver) => {
       const note = await client.from('notes').select('id').eq('id', book.noteId);
       expect(note.data).toEqual([]);
     }
-    // Not even a member's own pins or the note's Realtime topic reach it.
+    // Nor its files: a member's download is refused while it is in the trash.
+    for (const client of [clients.editor, clients.viewer]) {
+      const file = await client.storage.from('attachments').download(book.path);
+      expect(file.data).toBeNull();
+    }
+    // Not even the note's Realtime topic reaches it.
     const topic = await as<{ role: string | null }>(
       'editor',
       `select public.sheaf_topic_role($1) as role`,
@@ -276,6 +281,8 @@ describe.each(DRIVERS)('Sheaf notebook trash on %s', (driver) => {
       expect(await search(client)).toEqual([book.noteId]);
       expect(await lists(client)).toBe(1);
     }
+    const file = await clients.viewer.storage.from('attachments').download(book.path);
+    expect(await file.data?.text()).toBe('data');
   });
 
   it('lists the owner’s trashed notebooks with their live note counts, for the owner alone', async () => {
