@@ -58,6 +58,15 @@ describe.each(DRIVERS)('Sheaf notebook trash on %s', (driver) => {
       `update public.notes set deleted_at = now(), deleted_by = $2 where id = $1`,
       [trashedNoteId, world.owner.id],
     );
+    // The viewer's pin and a pending invitation, to see them go and come back with it.
+    await stack.db.query(
+      `insert into public.note_pins (user_id, note_id, notebook_id) values ($1, $2, $3)`,
+      [world.viewer.id, noteId, id],
+    );
+    await stack.db.query(
+      `insert into public.invitations (notebook_id, email, role, invited_by) values ($1, $2, 'viewer', $3)`,
+      [id, `${word}@example.com`, world.owner.id],
+    );
     const path = `${id}/${noteId}/${word}.txt`;
     await stack.db.query(
       `insert into public.attachments (note_id, notebook_id, path, file_name, size_bytes, mime_type, created_by)
@@ -112,6 +121,10 @@ describe.each(DRIVERS)('Sheaf notebook trash on %s', (driver) => {
       members: await read(
         `select count(*) as n from public.notebook_members where notebook_id = $1`,
       ),
+      pins: await read(`select count(*) as n from public.note_pins where notebook_id = $1`),
+      invitations: await read(
+        `select count(*) as n from public.invitations where notebook_id = $1`,
+      ),
     };
   }
 
@@ -165,14 +178,22 @@ describe.each(DRIVERS)('Sheaf notebook trash on %s', (driver) => {
     expect(await attempt(stack.db, actorCaller(world, 'owner'), remove, [book.id])).toBe('allowed');
   });
 
-  it('hides a trashed notebook, its notes, files and members from every member; a restore brings them back as they were', async () => {
+  it('hides a trashed notebook, its notes, files, members, pins and invitations from everyone; a restore brings them back as they were', async () => {
     const book = await newBook('hidden');
     const before = {
       owner: await visible('owner', book),
       editor: await visible('editor', book),
       viewer: await visible('viewer', book),
     };
-    expect(before.viewer).toEqual({ notebooks: 1, notes: 2, attachments: 1, members: 3 });
+    expect(before.viewer).toEqual({
+      notebooks: 1,
+      notes: 2,
+      attachments: 1,
+      members: 3,
+      pins: 1,
+      invitations: 0,
+    });
+    expect(before.owner).toMatchObject({ pins: 0, invitations: 1 });
     await as('owner', trash, [book.id]);
     // The owner still reads the notebook's own row (the trash page); nothing inside it.
     expect(await visible('owner', book)).toEqual({
@@ -180,6 +201,8 @@ describe.each(DRIVERS)('Sheaf notebook trash on %s', (driver) => {
       notes: 0,
       attachments: 0,
       members: 0,
+      pins: 0,
+      invitations: 0,
     });
     for (const actor of ['editor', 'viewer', 'stranger', 'owner-aal1'] as const)
       expect(await visible(actor, book)).toEqual({
@@ -187,6 +210,8 @@ describe.each(DRIVERS)('Sheaf notebook trash on %s', (driver) => {
         notes: 0,
         attachments: 0,
         members: 0,
+        pins: 0,
+        invitations: 0,
       });
     expect(
       await errorCode(as('anon', `select 1 from public.notebooks where id = $1`, [book.id])),
