@@ -3,7 +3,8 @@
 // which closes with a sentence; its page opened by URL says it is in the trash; Trash lists it
 // with its note count and when it goes for good; restored from there, it comes back with its
 // notes (a note trashed on its own before stays in the trash), for the member too. Undo in the
-// notice restores it at once. Screenshots of Trash at 360 px and desktop, axe scans.
+// notice restores it at once. Screenshots (360 px and desktop) of the question, the notebook's
+// page in the trash and Trash; axe scans.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createNotebook,
@@ -57,12 +58,16 @@ describe('a notebook in the trash', () => {
     await member.page.goto(`${e2e.appUrl}/n/${notebookId}`);
     await member.page.getByRole('heading', { level: 1, name: 'Japan trip' }).waitFor();
     await member.page.getByText('Packing list').waitFor();
+    const sidebarLink = member.page.locator(`.sidebar__link[href="/n/${notebookId}"]`);
+    await sidebarLink.waitFor();
 
     await page.goto(`${e2e.appUrl}/`);
     const item = page.getByTestId('notebook-item').filter({ hasText: 'Japan trip' });
     await item.getByText('2 notes').waitFor();
     await page.getByRole('button', { name: 'Move to trash: Japan trip' }).click();
     await item.getByText('you can restore it from Trash for 30 days').waitFor();
+    await screenshots(page, 'notebook-move-to-trash');
+    expect(await seriousViolations(page)).toEqual([]);
     await item.getByRole('button', { name: 'Move to trash', exact: true }).click();
     await item.waitFor({ state: 'detached' });
     await page.getByText('Moved “Japan trip” and its notes to the trash.').waitFor();
@@ -73,6 +78,7 @@ describe('a notebook in the trash', () => {
         '“Japan trip” was moved to the trash by its owner, so it is closed. It opens again if they restore it.',
       )
       .waitFor();
+    await sidebarLink.waitFor({ state: 'detached' });
     await member.page.goto(`${e2e.appUrl}/`);
     await member.page.getByText('No notebooks yet. Create your first one above.').waitFor();
     expect(await member.page.getByText('Japan trip').count()).toBe(0);
@@ -83,6 +89,7 @@ describe('a notebook in the trash', () => {
     // Opened by its URL, the page says where it is (to its owner), not "not found".
     await page.goto(`${e2e.appUrl}/n/${notebookId}`);
     await page.getByRole('heading', { name: '“Japan trip” is in the trash' }).waitFor();
+    await screenshots(page, 'notebook-in-trash');
     expect(await seriousViolations(page)).toEqual([]);
     await member.page.goto(`${e2e.appUrl}/n/${notebookId}`);
     await member.page.getByRole('heading', { name: 'Notebook not found' }).waitFor();

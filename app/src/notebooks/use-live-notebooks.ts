@@ -1,6 +1,6 @@
-// The sidebar's notebooks stay current without a reload: a notebook created, renamed or deleted,
-// a membership given or taken away, or a note added, moved or trashed (the counts) refetches
-// the list — once per burst of changes.
+// The sidebar's notebooks stay current without a reload: a notebook created, renamed, deleted or
+// moved to the trash (and back), a membership given or taken away, or a note added, moved or
+// trashed (the counts) refetches the list — once per burst of changes.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { coalesce, useLive } from '../lib/collab/use-live.ts';
@@ -25,7 +25,12 @@ export function useLiveNotebooks(): void {
       seen.current.set(id, place);
       refetch();
     },
-    access: refetch,
+    access: (change) => {
+      refetch();
+      // A notebook gone to the trash (or back) takes its notes out of (or into) the recent notes.
+      if (change.reason === 'notebook_trashed' || change.reason === 'notebook_restored')
+        void queryClient.invalidateQueries({ queryKey: ['notes', 'recent'] });
+    },
     resync: refetch,
   });
 }
