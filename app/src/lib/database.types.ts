@@ -396,6 +396,7 @@ export type Database = {
           id: string
           notebook_id: string
           search: unknown
+          search_terms: string | null
           tags: string[]
           title: string
           title_seq: number
@@ -414,6 +415,7 @@ export type Database = {
           id?: string
           notebook_id: string
           search?: unknown
+          search_terms?: string | null
           tags?: string[]
           title?: string
           title_seq?: number
@@ -432,6 +434,7 @@ export type Database = {
           id?: string
           notebook_id?: string
           search?: unknown
+          search_terms?: string | null
           tags?: string[]
           title?: string
           title_seq?: number
@@ -636,6 +639,7 @@ export type Database = {
           id: string
           notebook_id: string
           search: unknown
+          search_terms: string | null
           tags: string[]
           title: string
           title_seq: number
@@ -670,6 +674,10 @@ export type Database = {
       note_document: {
         Args: { after_seq?: number; note: string }
         Returns: Json
+      }
+      note_search_terms: {
+        Args: { body: string; tags: string[]; title: string }
+        Returns: string
       }
       note_search_vector: {
         Args: { body: string; tags: string[]; title: string }
@@ -713,6 +721,7 @@ export type Database = {
           id: string
           notebook_id: string
           search: unknown
+          search_terms: string | null
           tags: string[]
           title: string
           title_seq: number
@@ -731,6 +740,13 @@ export type Database = {
         Args: { cap: number; tsq: unknown }
         Returns: {
           id: string
+        }[]
+      }
+      search_matches: {
+        Args: { max_results?: number; query: string }
+        Returns: {
+          id: string
+          rank: number
         }[]
       }
       search_notes: {
