@@ -396,7 +396,6 @@ export type Database = {
           id: string
           notebook_id: string
           search: unknown
-          search_terms: string | null
           tags: string[]
           title: string
           title_seq: number
@@ -415,7 +414,6 @@ export type Database = {
           id?: string
           notebook_id: string
           search?: unknown
-          search_terms?: string | null
           tags?: string[]
           title?: string
           title_seq?: number
@@ -434,7 +432,6 @@ export type Database = {
           id?: string
           notebook_id?: string
           search?: unknown
-          search_terms?: string | null
           tags?: string[]
           title?: string
           title_seq?: number
@@ -493,6 +490,18 @@ export type Database = {
           display_name?: string | null
           id?: string
           updated_at?: string
+        }
+        Relationships: []
+      }
+      search_vocabulary: {
+        Row: {
+          word: string
+        }
+        Insert: {
+          word: string
+        }
+        Update: {
+          word?: string
         }
         Relationships: []
       }
@@ -639,7 +648,6 @@ export type Database = {
           id: string
           notebook_id: string
           search: unknown
-          search_terms: string | null
           tags: string[]
           title: string
           title_seq: number
@@ -675,10 +683,6 @@ export type Database = {
         Args: { after_seq?: number; note: string }
         Returns: Json
       }
-      note_search_terms: {
-        Args: { body: string; tags: string[]; title: string }
-        Returns: string
-      }
       note_search_vector: {
         Args: { body: string; tags: string[]; title: string }
         Returns: unknown
@@ -695,6 +699,10 @@ export type Database = {
       note_version_add_people: {
         Args: { people: string[]; version: number }
         Returns: undefined
+      }
+      note_words: {
+        Args: { body: string; tags: string[]; title: string }
+        Returns: string[]
       }
       note_writer_key: {
         Args: { key_id: string; note: string }
@@ -721,7 +729,6 @@ export type Database = {
           id: string
           notebook_id: string
           search: unknown
-          search_terms: string | null
           tags: string[]
           title: string
           title_seq: number

@@ -194,6 +194,15 @@ describe.each(DRIVERS)('Sheaf search as you type on %s', (driver) => {
     expect(aal1.data).toEqual([]);
     const anon = await stack.anon().rpc('search_matches', { query: 'ebra' });
     expect(anon.error?.code).toBe('42501');
+    // The words of every note are looked up only inside search_matches: nobody reads them.
+    for (const client of [viewer, stranger, stack.anon()]) {
+      const words = await client.from('search_vocabulary').select('word').limit(1);
+      expect(words.data ?? []).toEqual([]);
+    }
+    const { rows } = await stack.db.query<{ n: number }>(
+      `select count(*)::int as n from public.search_vocabulary where word in ('zebra', 'launchpad')`,
+    );
+    expect(rows[0]!.n).toBe(2);
   });
 
   it('keeps a plain-text excerpt of each note for lists', async () => {
