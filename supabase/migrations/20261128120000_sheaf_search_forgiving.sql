@@ -51,7 +51,8 @@ revoke all on public.search_vocabulary from anon, authenticated;
 create index search_vocabulary_word_trgm_idx on public.search_vocabulary
   using gin (word extensions.gin_trgm_ops);
 
--- Adds the words of the notes a statement wrote (one insert per statement, however many rows).
+-- Adds the words of the notes a statement wrote (one insert per statement, however many rows),
+-- in order: two saves adding the same new words wait for each other rather than deadlock.
 create or replace function public.remember_note_words()
 returns trigger
 language plpgsql
@@ -63,6 +64,7 @@ begin
   select distinct w
   from written n, pg_catalog.unnest(public.note_words(n.title, n.tags, n.body)) w
   where length(w) between 3 and 64
+  order by w
   on conflict do nothing;
   return null;
 end
