@@ -1,7 +1,8 @@
 // The workspace in Chromium, as a person uses it: the sidebar, the list and the open note side by
 // side (the selection marked, the list keeping its place, the tab titled after the note), one
 // pane at a time on a phone with a way back, the keyboard (every shortcut of the "?" sheet), the
-// command palette searching as you type across notebooks (prefixes, accents, highlights), and a
+// command palette searching as you type across notebooks (prefixes, accents, highlights; words
+// found inside others or despite a typo under "Close matches"), and a
 // home page about people rather than sessions. Screenshots and axe scans of each new page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -203,6 +204,22 @@ describe('the workspace', () => {
     expect(await cafe.locator('mark').allTextContents()).toEqual(['café']);
     await screenshots(page, 'command-palette');
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Search that forgives: from inside a word, and despite a typo, under "Close matches".
+    for (const typed of ['ebra', 'zebar']) {
+      await box.fill(typed);
+      await page.locator(`[role="listbox"][data-results-for="${typed}"]`).waitFor();
+      const close = results.getByRole('group', { name: 'Close matches' });
+      const hit = close.getByTestId('search-hit').filter({ hasText: title(1) });
+      await hit.waitFor();
+      expect(await hit.locator('mark').allTextContents()).toEqual(['Zebra']);
+      expect(await results.getByRole('group', { name: 'Notes' }).count()).toBe(0);
+      await page.getByRole('status').filter({ hasText: '1 note found.' }).waitFor();
+    }
+    await screenshots(page, 'command-palette-close-matches');
+    expect(await seriousViolations(page)).toEqual([]);
+    await box.fill('cafe');
+    await page.locator('[role="listbox"][data-results-for="cafe"]').waitFor();
 
     await box.press('Enter');
     await page.waitForURL(`**/n/${sharedId}/**`);

@@ -1,5 +1,6 @@
 // The command palette (Ctrl/⌘+K): search as you type across every readable notebook, with the
-// matching words highlighted, plus notebooks and commands. A combobox over a listbox: arrows move,
+// matching words highlighted, plus notebooks and commands. Notes found only inside a word or
+// despite a typo come after the others, under "Close matches". A combobox over a listbox: arrows move,
 // Enter opens, Esc closes. The listbox says which query its results are for (data-results-for),
 // so tests and the search benchmark can tell fresh results from the previous ones.
 import { useId, useMemo, useState, type KeyboardEvent } from 'react';
@@ -36,7 +37,8 @@ export function CommandPalette({ onClose, commands }: Props) {
     const notes: PaletteItem[] = q
       ? (search.data ?? []).map((hit) => ({
           id: `note:${hit.id}`,
-          group: 'Notes',
+          group: hit.rank < 0 ? 'Close matches' : 'Notes',
+          forgiving: hit.rank < 0,
           label: hit.title.trim() || 'Untitled note',
           detail: hit.snippet ? `${hit.notebook_name} · ${hit.snippet}` : hit.notebook_name,
           to: `/n/${hit.notebook_id}/${hit.id}`,
@@ -120,17 +122,21 @@ export function CommandPalette({ onClose, commands }: Props) {
                   role="option"
                   aria-selected={i === current}
                   className="palette__option"
-                  data-testid={item.group === 'Notes' ? 'search-hit' : undefined}
+                  data-testid={item.id.startsWith('note:') && q ? 'search-hit' : undefined}
                   onMouseDown={(e) => e.preventDefault()}
                   onMouseMove={() => setActive(i)}
                   onClick={() => choose(item)}
                 >
                   <span className="palette__label">
-                    <HighlightedText text={item.label} terms={terms} />
+                    <HighlightedText text={item.label} terms={terms} forgiving={item.forgiving} />
                   </span>
                   {item.detail ? (
                     <span className="palette__detail">
-                      <HighlightedText text={item.detail} terms={terms} />
+                      <HighlightedText
+                        text={item.detail}
+                        terms={terms}
+                        forgiving={item.forgiving}
+                      />
                     </span>
                   ) : null}
                 </div>

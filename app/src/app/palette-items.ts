@@ -12,6 +12,8 @@ export interface PaletteItem {
   /** Where the item leads, or what it does. */
   to?: string;
   run?: () => void;
+  /** Found inside a word or despite a typo: highlight such words too. */
+  forgiving?: boolean;
 }
 
 /** True when every query word starts a word of the text (accent-insensitive). */

@@ -507,6 +507,18 @@ export type Database = {
         }
         Relationships: []
       }
+      search_vocabulary: {
+        Row: {
+          word: string
+        }
+        Insert: {
+          word: string
+        }
+        Update: {
+          word?: string
+        }
+        Relationships: []
+      }
       session_activity: {
         Row: {
           last_active_at: string
@@ -702,6 +714,10 @@ export type Database = {
         Args: { people: string[]; version: number }
         Returns: undefined
       }
+      note_words: {
+        Args: { body: string; tags: string[]; title: string }
+        Returns: string[]
+      }
       note_writer_key: {
         Args: { key_id: string; note: string }
         Returns: {
@@ -746,6 +762,13 @@ export type Database = {
         Args: { cap: number; tsq: unknown }
         Returns: {
           id: string
+        }[]
+      }
+      search_matches: {
+        Args: { max_results?: number; query: string }
+        Returns: {
+          id: string
+          rank: number
         }[]
       }
       search_notes: {

@@ -283,4 +283,22 @@ describe.each(DRIVERS)('Sheaf table policies (SQL) on %s', (driver) => {
         await attempt(stack.db, actorCaller(world, actor), 'select 1 from public.storage_cleanup'),
       ).toBe('refused');
   });
+
+  it('the search vocabulary (every note’s words) is closed to every caller', async () => {
+    await stack.db.query(`insert into public.search_vocabulary (word) values ('secretword')
+                          on conflict do nothing`);
+    for (const actor of ACTORS) {
+      const caller = actorCaller(world, actor);
+      expect(await attempt(stack.db, caller, 'select 1 from public.search_vocabulary')).toBe(
+        'refused',
+      );
+      expect(
+        await attempt(
+          stack.db,
+          caller,
+          `insert into public.search_vocabulary (word) values ('planted') returning word`,
+        ),
+      ).toBe('refused');
+    }
+  });
 });

@@ -36,6 +36,18 @@ describe('highlightParts', () => {
     expect(highlightParts('bazebra', ['zebr'])).toEqual([{ text: 'bazebra', match: false }]);
   });
 
+  it('marks a term inside a word and a word with a typo only for a forgiving search', () => {
+    expect(highlightParts('Zebra launch day', ['ebra', 'lanuch'], { forgiving: true })).toEqual([
+      { text: 'Zebra', match: true },
+      { text: ' ', match: false },
+      { text: 'launch', match: true },
+      { text: ' day', match: false },
+    ]);
+    expect(highlightParts('Zebra launch day', ['ebra', 'lanuch'])).toEqual([
+      { text: 'Zebra launch day', match: false },
+    ]);
+  });
+
   it('keeps text whole when there is nothing to mark', () => {
     expect(highlightParts('plain', [])).toEqual([{ text: 'plain', match: false }]);
     expect(highlightParts('', ['a'])).toEqual([]);

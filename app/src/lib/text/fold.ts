@@ -1,5 +1,6 @@
 // Text compared the way search compares it: accents folded ("café" → "cafe") and lower case, so
 // the words a person typed can be found and highlighted in titles and snippets.
+import { forgivingMatch } from './forgiving.ts';
 
 // Letters that Postgres's unaccent spells out instead of dropping a mark.
 const SPELLED: Record<string, string> = {
@@ -39,15 +40,23 @@ export function termPrefixes(term: string): string[] {
   return stem !== term && stem.length >= 3 ? [term, stem] : [term];
 }
 
-/** Splits text into parts, marking each word that starts with one of the terms. */
-export function highlightParts(text: string, terms: string[]): TextPart[] {
+/** Splits text into parts, marking each word that starts with one of the terms — or, for a
+ * forgiving search's result, that holds one inside it or is one with a typo (forgiving.ts). */
+export function highlightParts(
+  text: string,
+  terms: string[],
+  { forgiving = false }: { forgiving?: boolean } = {},
+): TextPart[] {
   if (terms.length === 0 || !text) return text ? [{ text, match: false }] : [];
   const prefixes = terms.flatMap(termPrefixes);
   const parts: TextPart[] = [];
   let last = 0;
   for (const word of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) {
     const folded = fold(word[0]);
-    if (!prefixes.some((prefix) => folded.startsWith(prefix))) continue;
+    const matches =
+      prefixes.some((prefix) => folded.startsWith(prefix)) ||
+      (forgiving && terms.some((term) => forgivingMatch(folded, term)));
+    if (!matches) continue;
     const start = word.index;
     if (start > last) parts.push({ text: text.slice(last, start), match: false });
     parts.push({ text: word[0], match: true });

@@ -1,6 +1,7 @@
 // Search as you type across every notebook the person can read: the database's search_notes()
-// (prefix matches, accents folded, ranked, notes in the trash left out) returns the best 20 with
-// a plain-text snippet around the first match. Earlier results stay on screen while the next
+// (prefix matches, accents folded, ranked, notes in the trash left out; when those are fewer than
+// 20, words found inside others or despite a typo, ranked below them with a negative rank)
+// returns the best 20 with a plain-text snippet around the first match. Earlier results stay on screen while the next
 // ones load, and a superseded request is cancelled.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase.ts';
@@ -14,6 +15,9 @@ export interface SearchHit {
   snippet: string;
   tags: string[];
   updated_at: string;
+  /** ≥ 0 for a full-text (exact or prefix) match; < 0 for a word found inside another or
+   * despite a typo (a close match). */
+  rank: number;
 }
 
 export function useSearchNotesQuery(query: string) {
@@ -27,7 +31,7 @@ export function useSearchNotesQuery(query: string) {
     queryFn: async ({ signal }): Promise<SearchHit[]> => {
       const { data, error } = await supabase
         .rpc('search_notes', { query: q, max_results: 20 })
-        .select('id, notebook_id, notebook_name, title, snippet, tags, updated_at')
+        .select('id, notebook_id, notebook_name, title, snippet, tags, updated_at, rank')
         .abortSignal(signal);
       if (error) throw error;
       return data;
