@@ -29,5 +29,6 @@ export const DATA_MESSAGES: Record<string, string> = {
   cannot_share_with_self: 'You already own this notebook.',
   notebook_not_found: 'That notebook does not exist or is not yours.',
   not_owner: 'Only the owner of a notebook can share it.',
+  not_published: 'This note is not published, or no longer is.',
   upload_cancelled: 'The upload was cancelled.',
 };
