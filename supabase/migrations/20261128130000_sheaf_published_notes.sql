@@ -14,8 +14,10 @@
 --     the title, merged body (notes.body), last change and body_too_large of that one note, and
 --     nothing (no row, no error) for a token that is unknown, unpublished, or whose note is in
 --     the trash. A note restored from the trash is published again at the same link.
---   * public.published_note_files(token) lists that note's attachments, for the service role
---     only: the published-note edge function signs short-lived URLs for them.
+--   * public.published_note_files(token) lists that note's attachments, and
+--     public.published_note_document(token) gives its document (note_document) when its merged
+--     text is over the size limit, for the service role only: the published-note edge function
+--     signs short-lived URLs for the files and shows the whole merged text.
 -- Nothing here grants anonymous callers any table; RLS and the grants of earlier migrations keep
 -- every note, notebook and file private. Deploys unchanged to hosted Supabase (pgcrypto lives in
 -- the extensions schema there, as in the local stack).
@@ -159,11 +161,26 @@ as $$
   order by a.path
 $$;
 
+-- The document of the note a token opens (for the function, when the merged text is over the
+-- size limit and notes.body holds an earlier one).
+create or replace function public.published_note_document(token text)
+returns jsonb
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select public.note_document(n.id, 0)
+  from public.published_note_row(published_note_document.token) n
+$$;
+
 revoke execute on function public.new_publish_token(), public.published_note_row(text),
-  public.published_note_files(text) from public, anon, authenticated;
+  public.published_note_files(text), public.published_note_document(text)
+  from public, anon, authenticated;
 revoke execute on function public.publish_note(uuid), public.unpublish_note(uuid),
   public.published_note_token(uuid) from public, anon;
 grant execute on function public.publish_note(uuid), public.unpublish_note(uuid),
   public.published_note_token(uuid) to authenticated;
 grant execute on function public.published_note(text) to anon, authenticated;
-grant execute on function public.published_note_files(text) to service_role;
+grant execute on function public.published_note_files(text),
+  public.published_note_document(text) to service_role;

@@ -747,6 +747,7 @@ export type Database = {
           updated_at: string
         }[]
       }
+      published_note_document: { Args: { token: string }; Returns: Json }
       published_note_files: {
         Args: { token: string }
         Returns: {

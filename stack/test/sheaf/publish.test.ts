@@ -3,8 +3,10 @@
 // published-note function) and nothing else of the notebook; unpublishing or trashing the note
 // ends it at once. On both drivers, through the SQL policies, the REST API and the function.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestStack } from '../support/stack.ts';
+import { b64 } from './support/collab.ts';
 import { callFunction } from './support/functions.ts';
 import { attempt, clientAs, plainClient, startSheafStack } from './support/sheaf-stack.ts';
 import { ACTORS, actorCaller, buildWorld, worldClients, type World } from './support/world.ts';
@@ -13,7 +15,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const WRITERS = ['editor', 'owner'];
 
 interface Published {
-  note: { title: string; body: string; updated_at: string; body_too_large: boolean };
+  note: { title: string; body: string; updated_at: string; text_is_earlier: boolean };
   files: Record<string, string>;
   expires_in: number;
 }
@@ -107,6 +109,22 @@ describe.each(DRIVERS)('published notes on %s', (driver) => {
     expect(anonRead.error?.code).toBe('42501');
     const noLink = await anon.rpc('published_note_token', { note: world.noteId });
     expect(noLink.error?.code).toBe('42501');
+    // The file list is the function's (service role) alone.
+    for (const client of [anon, people.owner, people.editor]) {
+      const files = await client.rpc('published_note_files', { token });
+      expect([files.data, files.error?.code]).toEqual([null, '42501']);
+    }
+    // Seeing that a note is published takes membership, and aal2 for a verified factor.
+    for (const actor of ACTORS) {
+      const outcome = await attempt(
+        stack.db,
+        actorCaller(world, actor),
+        'select 1 from public.published_notes where note_id = $1',
+        [world.noteId],
+      );
+      const members = ['viewer', 'editor', 'owner'];
+      expect([actor, outcome]).toEqual([actor, members.includes(actor) ? 'allowed' : 'refused']);
+    }
     await unpublish();
   });
 
@@ -239,5 +257,36 @@ describe.each(DRIVERS)('published notes on %s', (driver) => {
     expect(after.status).toBe(404);
     // Files listed by the database stay private, and the service role still sees them.
     expect((await service.storage.from('attachments').download(otherFile)).error).toBeNull();
+  });
+
+  it('shows a note over the size limit with its whole merged text', async () => {
+    const note = await people.owner
+      .from('notes')
+      .insert({ notebook_id: world.notebookId, title: 'Draft', body: 'an earlier text' })
+      .select('id')
+      .single();
+    const doc = new Y.Doc();
+    const body = `${'The whole text. '.repeat(70_000)}The end.`; // 1.1 MB
+    doc.getText('title').insert(0, 'Book');
+    doc.getText('body').insert(0, body);
+    const stored = await people.owner.rpc('append_note_update', {
+      note: note.data!.id,
+      doc_update: b64(Y.encodeStateAsUpdate(doc)),
+      after_seq: 0,
+      new_title: 'Book',
+      too_large: true,
+    });
+    expect(stored.data).toMatchObject({ body_saved: true });
+    const { data: token } = await publishAs(people.owner, note.data!.id);
+    const rpc = await anon.rpc('published_note', { token });
+    expect(rpc.data).toEqual([
+      expect.objectContaining({ body: 'an earlier text', body_too_large: true }),
+    ]);
+    const published = (await (await open(token as string)).json()) as Published;
+    expect(published.note).toMatchObject({ title: 'Book', text_is_earlier: false });
+    expect(published.note.body).toBe(body);
+    // The document is the function's (service role) alone.
+    expect((await anon.rpc('published_note_document', { token })).error?.code).toBe('42501');
+    await unpublish(note.data!.id);
   });
 });

@@ -115,7 +115,7 @@ export function PublicNotePage() {
         </h1>
         <p className="public-note__meta">
           Updated <time dateTime={note.updated_at}>{when.format(new Date(note.updated_at))}</time>
-          {note.body_too_large ? (
+          {note.text_is_earlier ? (
             <span className="badge badge--warning">{OVER_LIMIT}: an earlier text</span>
           ) : null}
         </p>

@@ -16,7 +16,8 @@ export interface PublicNote {
   title: string;
   body: string;
   updated_at: string;
-  body_too_large: boolean;
+  /** Over the size limit, and the whole merged text could not be read: an earlier text. */
+  text_is_earlier: boolean;
 }
 
 export type PublicPage =
