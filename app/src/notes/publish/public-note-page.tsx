@@ -15,6 +15,7 @@ import { PageLoading } from '../../ui/page-loading.tsx';
 import { Markdown } from '../lazy-parts.tsx';
 import { OVER_LIMIT } from '../notebook-text.ts';
 import { usePublicNoteQuery } from './data/public-note-query.ts';
+import { renewSignedFiles, type SignedFile } from './signed-files.ts';
 import './publish.css';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -30,36 +31,25 @@ function useMeta(name: string, content: string) {
   }, [name, content]);
 }
 
-interface SignedFile {
-  url: string;
-  at: number;
-}
-
-/**
- * The signed URL of each of the note's files. A URL is kept while it has more than half its
- * life left (so images do not load again on every check) and replaced by a fresh one after;
- * the images shown (NoteImage caches them as ['attachments', 'url', path]) follow.
- */
-function useSignedFiles(files: Record<string, string> | undefined, lifeSeconds: number) {
+/** The signed URL of each of the note's files, renewed as signed-files.ts says; the images
+ * shown (NoteImage caches them as ['attachments', 'url', path]) follow a renewed URL. */
+function useSignedFiles(fresh: Record<string, string> | undefined, lifeSeconds: number) {
   const queryClient = useQueryClient();
   const kept = useRef(new Map<string, SignedFile>());
   useEffect(() => {
-    if (!files) return;
-    const now = Date.now();
-    for (const [path, url] of Object.entries(files)) {
-      const old = kept.current.get(path);
-      if (old && now - old.at < (lifeSeconds * 1000) / 2) continue;
-      kept.current.set(path, { url, at: now });
-      if (old) queryClient.setQueryData(['attachments', 'url', path], url);
-    }
-  }, [files, lifeSeconds, queryClient]);
+    if (!fresh) return;
+    const { files, renewed } = renewSignedFiles(kept.current, fresh, Date.now(), lifeSeconds);
+    kept.current = files;
+    for (const path of renewed)
+      queryClient.setQueryData(['attachments', 'url', path], files.get(path)!.url);
+  }, [fresh, lifeSeconds, queryClient]);
   return useCallback(
     async (path: string) => {
-      const url = kept.current.get(path)?.url ?? files?.[path];
+      const url = kept.current.get(path)?.url ?? fresh?.[path];
       if (!url) throw new Error('This image is not part of the published note.');
       return url;
     },
-    [files],
+    [fresh],
   );
 }
 
