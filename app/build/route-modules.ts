@@ -69,6 +69,12 @@ export const ROUTE_MODULES: RouteModules[] = [
     signedIn: true,
     modules: [...SIGNED_IN, 'src/account/settings-layout.tsx', DATA_CLIENT],
   },
+  // A published note: for anyone, signed in or not.
+  ...[true, false].map((signedIn) => ({
+    path: '^/p/[A-Za-z0-9_-]+/?$',
+    signedIn,
+    modules: ['src/notes/publish/public-note-page.tsx', 'src/notes/markdown/markdown.tsx'],
+  })),
   { path: '^/sign-in/?$', signedIn: false, modules: ['src/auth/sign-in-page.tsx'] },
   { path: '^/sign-up/?$', signedIn: false, modules: ['src/auth/sign-up-page.tsx'] },
 ];

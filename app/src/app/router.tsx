@@ -1,4 +1,5 @@
-// The route table: every page is lazy-loaded; guards decide who may see what. The workspace
+// The route table: every page is lazy-loaded; guards decide who may see what (a published note's
+// page, /p/:token, is for anyone). The workspace
 // routes (home, a notebook and its notes, the trash) share the notebooks sidebar; a notebook's
 // note opens beside its list (a nested route, so the list stays). Opening a notebook starts its
 // data requests from the route loader, while the page's code is still loading (or uses the
@@ -179,6 +180,13 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
               ],
             },
           ],
+        },
+        {
+          // A published note: anyone with the link, signed in or not (no guard).
+          path: 'p/:token',
+          lazy: async () => ({
+            Component: (await import('../notes/publish/public-note-page.tsx')).PublicNotePage,
+          }),
         },
         { path: '*', Component: NotFoundPage },
       ],

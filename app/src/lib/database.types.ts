@@ -507,6 +507,45 @@ export type Database = {
         }
         Relationships: []
       }
+      published_notes: {
+        Row: {
+          note_id: string
+          notebook_id: string
+          published_at: string
+          published_by: string | null
+          token: string
+        }
+        Insert: {
+          note_id: string
+          notebook_id: string
+          published_at?: string
+          published_by?: string | null
+          token: string
+        }
+        Update: {
+          note_id?: string
+          notebook_id?: string
+          published_at?: string
+          published_by?: string | null
+          token?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "published_notes_note_id_notebook_id_fkey"
+            columns: ["note_id", "notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
+          },
+          {
+            foreignKeyName: "published_notes_published_by_fkey"
+            columns: ["published_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       search_vocabulary: {
         Row: {
           word: string
@@ -693,6 +732,7 @@ export type Database = {
           user_agent: string
         }[]
       }
+      new_publish_token: { Args: never; Returns: string }
       note_document: {
         Args: { after_seq?: number; note: string }
         Returns: Json
@@ -728,6 +768,53 @@ export type Database = {
       }
       owns_trashed_notebook: { Args: { notebook: string }; Returns: boolean }
       prefix_tsquery: { Args: { query: string }; Returns: unknown }
+      publish_note: { Args: { note: string }; Returns: string }
+      published_note: {
+        Args: { token: string }
+        Returns: {
+          body: string
+          body_too_large: boolean
+          title: string
+          updated_at: string
+        }[]
+      }
+      published_note_document: { Args: { token: string }; Returns: Json }
+      published_note_files: {
+        Args: { token: string }
+        Returns: {
+          file_name: string
+          mime_type: string
+          path: string
+        }[]
+      }
+      published_note_row: {
+        Args: { link: string }
+        Returns: {
+          author_id: string | null
+          body: string
+          body_seq: number
+          body_too_large: boolean
+          created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
+          excerpt: string | null
+          id: string
+          notebook_id: string
+          search: unknown
+          tags: string[]
+          title: string
+          title_seq: number
+          updated_at: string
+          updated_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "notes"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      published_note_token: { Args: { note: string }; Returns: string }
       purge_trash: { Args: never; Returns: number }
       register_writer_key: { Args: { public_key: Json }; Returns: string }
       restore_note_version: {
@@ -829,6 +916,7 @@ export type Database = {
         }[]
       }
       tsquery_quote: { Args: { lexeme: string }; Returns: string }
+      unpublish_note: { Args: { note: string }; Returns: boolean }
       user_id_by_email: { Args: { address: string }; Returns: string }
       valid_tags: { Args: { tags: string[] }; Returns: boolean }
       words_tsquery: { Args: { query: string }; Returns: unknown }

@@ -14,6 +14,8 @@ export type Supabase = SupabaseClient<Database>;
 export type Rest = Pick<Supabase, 'from' | 'rpc'>;
 
 export interface SupabaseHandle {
+  /** The project URL and publishable key (for requests made without a client, e.g. anonymous). */
+  env: AppEnv;
   auth: Auth;
   /** The data client, loading its chunk the first time (it is shared afterwards). */
   load(): Promise<Supabase>;
@@ -44,7 +46,7 @@ export function createSupabase(env: AppEnv): SupabaseHandle {
       rest = createRestClient(env, auth);
       return rest;
     }));
-  return { auth, load, loaded: () => client, rest: restClient, restLoaded: () => rest };
+  return { env, auth, load, loaded: () => client, rest: restClient, restLoaded: () => rest };
 }
 
 /** The URL and key a client was made with (for raw requests such as file downloads). */
@@ -60,6 +62,11 @@ function useHandle(): SupabaseHandle {
   const handle = useContext(SupabaseContext);
   if (!handle) throw new Error('used outside of the SupabaseContext provider');
   return handle;
+}
+
+/** The project URL and publishable key. */
+export function useAppEnv(): AppEnv {
+  return useHandle().env;
 }
 
 /** The auth client: what the sign-in pages and the session provider use. */

@@ -11,11 +11,13 @@ const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 interface Props {
   note: Item;
   selected: boolean;
+  /** Published at a public link (every member sees it). */
+  published?: boolean;
   tagHref(tag: string): string;
   onNavigate(event: MouseEvent<HTMLAnchorElement>): void;
 }
 
-export function NoteListItem({ note, selected, tagHref, onNavigate }: Props) {
+export function NoteListItem({ note, selected, published, tagHref, onNavigate }: Props) {
   return (
     <li className={`note-item${selected ? ' note-item--selected' : ''}`} data-testid="note-item">
       <div className="note-item__head">
@@ -29,6 +31,7 @@ export function NoteListItem({ note, selected, tagHref, onNavigate }: Props) {
           {note.title.trim() || 'Untitled note'}
         </a>
         {note.pinned ? <span className="badge">Pinned</span> : null}
+        {published ? <span className="badge">Published</span> : null}
         {note.body_too_large ? <span className="badge badge--warning">{OVER_LIMIT}</span> : null}
       </div>
       {note.preview ? <p className="note-item__preview">{note.preview}</p> : null}

@@ -25,6 +25,7 @@ import { NoteActions } from './note-actions.tsx';
 import { NoteEditor } from './note-editor.tsx';
 import type { NoteImageSupport } from './note-images.ts';
 import { NoteReader } from './note-reader.tsx';
+import { PublishControls } from './publish/publish-controls.tsx';
 import { TrashedBanner } from './trashed-banner.tsx';
 import {
   NOTE_FORBIDDEN_SENTENCE,
@@ -170,6 +171,9 @@ export function NotePage({ attachments, images }: Props) {
             saved={!isNew}
             onHistory={() => setHistory(true)}
           />
+        ) : null}
+        {!trashed && !isNew ? (
+          <PublishControls notebookId={notebookId} noteId={noteId} canPublish={canEdit} />
         ) : null}
         {!editing ? <span className="badge">Read only</span> : null}
       </div>

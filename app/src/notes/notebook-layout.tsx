@@ -28,6 +28,7 @@ import type { NotebookInfo } from './data/types.ts';
 import { preloadNoteParts } from './lazy-parts.tsx';
 import { ROLE_LEAD, SORTS } from './notebook-text.ts';
 import { NotesList } from './notes-list.tsx';
+import { usePublishedNotesQuery } from './publish/data/published-notes-query.ts';
 import { TagFilterForm } from './tag-filter-form.tsx';
 import { UndoToasts } from './undo-toasts.tsx';
 import { closedSentence, useAccessLoss } from './live/access-loss.ts';
@@ -59,6 +60,7 @@ export function NotebookLayout({
   const sort = SORTS.find((s) => s.value === params.get('sort'))?.value ?? 'updated';
   const tag = params.get('tag') || null;
   const notes = useNotebookNotes(notebookId, sort, tag);
+  const published = usePublishedNotesQuery(notebookId).data;
   const loadSupabase = useSupabaseLoader();
   const me = useMe(user);
   useLiveNotes(notebookId);
@@ -211,7 +213,13 @@ export function NotebookLayout({
           </div>
           <TagFilterForm key={tag ?? ''} tag={tag} onFilter={(t) => update('tag', t)} />
         </div>
-        <NotesList notes={notes} tag={tag} selectedId={noteId} tagHref={tagHref} />
+        <NotesList
+          notes={notes}
+          tag={tag}
+          selectedId={noteId}
+          published={published}
+          tagHref={tagHref}
+        />
       </section>
       <div className="note-pane">
         <PresenceProvider value={presence}>

@@ -13,10 +13,12 @@ interface Props {
   notes: ReturnType<typeof useNotebookNotes>;
   tag: string | null;
   selectedId: string | null;
+  /** The ids of the notebook's published notes (marked in the list). */
+  published?: readonly string[];
   tagHref(tag: string): string;
 }
 
-export function NotesList({ notes, tag, selectedId, tagHref }: Props) {
+export function NotesList({ notes, tag, selectedId, published = [], tagHref }: Props) {
   const { pinned, rest, hasNextPage, isFetchingNextPage, fetchNextPage } = notes;
   const onNavigate = useLinkNavigate();
   if (notes.isPending) return <PageLoading label="Loading notes…" />;
@@ -47,6 +49,7 @@ export function NotesList({ notes, tag, selectedId, tagHref }: Props) {
                 key={note.id}
                 note={note}
                 selected={note.id === selectedId}
+                published={published.includes(note.id)}
                 tagHref={tagHref}
                 onNavigate={onNavigate}
               />
@@ -63,6 +66,7 @@ export function NotesList({ notes, tag, selectedId, tagHref }: Props) {
                 key={note.id}
                 note={note}
                 selected={note.id === selectedId}
+                published={published.includes(note.id)}
                 tagHref={tagHref}
                 onNavigate={onNavigate}
               />

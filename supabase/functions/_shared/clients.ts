@@ -31,6 +31,11 @@ export function adminClient(): SupabaseClient {
   return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: noSession });
 }
 
+/** A client with the project's anon key and no user: what anyone on the web may do. */
+export function anonClient(): SupabaseClient {
+  return createClient(env('SUPABASE_URL'), anonKey(), { auth: noSession });
+}
+
 export interface Caller {
   id: string;
   email: string | undefined;

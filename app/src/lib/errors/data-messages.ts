@@ -30,5 +30,6 @@ export const DATA_MESSAGES: Record<string, string> = {
   notebook_not_found: 'That notebook does not exist or is not yours.',
   not_owner: 'Only the owner of a notebook can share it.',
   notebook_in_trash: 'This notebook is in the trash. Restore it to share it.',
+  not_published: 'This note is not published, or no longer is.',
   upload_cancelled: 'The upload was cancelled.',
 };

@@ -32,13 +32,15 @@ export interface PersistedCache {
   state: DehydratedState;
 }
 
-/** Keys kept only in memory: the session's checks, search results, signed links that expire. */
+/** Keys kept only in memory: the session's checks, search results, signed links that expire,
+ * published notes' links and public pages. */
 export function shouldPersist(query: Query): boolean {
   if (query.state.status !== 'success' || query.state.data == null) return false;
   const [domain, kind] = query.queryKey as unknown[];
   if (domain === 'auth' || domain === 'mfa') return false;
   if (domain === 'notes' && (kind === 'search' || kind === 'version')) return false;
   if (domain === 'attachments' && kind === 'url') return false;
+  if (domain === 'published' && kind !== 'notebook') return false;
   if (domain === 'account' && (kind === 'sessions' || kind === 'factors')) return false;
   return true;
 }
