@@ -121,7 +121,8 @@ as $$
     and public.is_notebook_member(p.notebook_id, 'editor')
 $$;
 
--- The published note a token opens, if any: not in the trash, still published.
+-- The published note a token opens, if any: still published, and neither the note nor its
+-- notebook in the trash.
 create or replace function public.published_note_row(link text)
 returns setof public.notes
 language sql
@@ -131,7 +132,9 @@ set search_path = ''
 as $$
   select n.* from public.published_notes p
   join public.notes n on n.id = p.note_id and n.notebook_id = p.notebook_id
-  where link ~ '^[A-Za-z0-9_-]{43}$' and p.token = link and n.deleted_at is null
+  join public.notebooks b on b.id = n.notebook_id
+  where link ~ '^[A-Za-z0-9_-]{43}$' and p.token = link
+    and n.deleted_at is null and b.deleted_at is null
 $$;
 
 -- What anyone holding the link sees: exactly this, of exactly one note.

@@ -214,6 +214,14 @@ describe.each(DRIVERS)('published notes on %s', (driver) => {
     expect((await publishAs(people.owner)).error?.code).toBe('42501');
     await stack.db.query('update public.notes set deleted_at = null where id = $1', [world.noteId]);
     expect((await open(token as string)).status).toBe(200);
+    // Its notebook moved to the trash by the owner (as the app does): gone; restored, back.
+    const trashNotebook = (deletedAt: string | null) =>
+      people.owner.from('notebooks').update({ deleted_at: deletedAt }).eq('id', world.notebookId);
+    expect((await trashNotebook(new Date().toISOString())).error).toBeNull();
+    expect((await open(token as string)).status).toBe(404);
+    expect((await anon.rpc('published_note', { token })).data).toEqual([]);
+    expect((await trashNotebook(null)).error).toBeNull();
+    expect((await open(token as string)).status).toBe(200);
     // A viewer's unpublish removes nothing.
     expect((await people.viewer.rpc('unpublish_note', { note: world.noteId })).data).toBe(false);
     expect((await open(token as string)).status).toBe(200);
