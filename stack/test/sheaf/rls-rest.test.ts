@@ -18,7 +18,7 @@ interface TableSpec {
   allowed: Record<Op, ActorName[]>;
 }
 
-const MEMBERS: ActorName[] = ['viewer', 'editor', 'owner'];
+const MEMBERS: ActorName[] = ['viewer', 'commenter', 'editor', 'owner'];
 const WRITERS: ActorName[] = ['editor', 'owner'];
 
 const TABLES: Record<string, TableSpec> = {
@@ -34,7 +34,7 @@ const TABLES: Record<string, TableSpec> = {
     patch: { name: 'Renamed' },
     allowed: {
       select: MEMBERS,
-      insert: ['stranger', 'viewer', 'editor', 'owner'],
+      insert: ['stranger', 'viewer', 'commenter', 'editor', 'owner'],
       update: ['owner'],
       delete: ['owner'],
     },
@@ -106,6 +106,7 @@ describe.each(DRIVERS)('Sheaf table policies (REST API) on %s', (driver) => {
       anon: [null, 'aal1'],
       stranger: [world.stranger, 'aal1'],
       viewer: [world.viewer, 'aal1'],
+      commenter: [world.commenter, 'aal1'],
       editor: [world.editor, 'aal1'],
       owner: [world.owner, 'aal2'],
       'owner-aal1': [world.owner, 'aal1'],
