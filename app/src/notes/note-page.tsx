@@ -11,6 +11,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
+import { canEditWith } from '../lib/roles.ts';
 import { useSupabase } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
@@ -29,6 +30,7 @@ import { TrashedBanner } from './trashed-banner.tsx';
 import {
   NOTE_FORBIDDEN_SENTENCE,
   NOTE_GONE_SENTENCE,
+  READ_ONLY_COMMENTER_SENTENCE,
   READ_ONLY_SENTENCE,
   useAccessLoss,
 } from './live/access-loss.ts';
@@ -77,7 +79,7 @@ export function NotePage({ attachments, images }: Props) {
   const loss = useAccessLoss(notebookId);
   const presence = usePresence();
   const role = notebook.data?.role;
-  const canEdit = !!role && role !== 'viewer' && loss?.kind !== 'read-only';
+  const canEdit = canEditWith(role) && loss?.kind !== 'read-only';
   const isNew = !note.data && fresh && canEdit;
   const exists = !!note.data && note.data.notebook_id === notebookId;
   const trashed = !!note.data?.deleted_at;
@@ -150,7 +152,9 @@ export function NotePage({ attachments, images }: Props) {
 
   const readOnlyNotice =
     loss?.kind === 'read-only'
-      ? READ_ONLY_SENTENCE
+      ? loss.role === 'commenter'
+        ? READ_ONLY_COMMENTER_SENTENCE
+        : READ_ONLY_SENTENCE
       : refused === 'forbidden' && canEdit
         ? NOTE_FORBIDDEN_SENTENCE
         : null;

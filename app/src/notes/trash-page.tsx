@@ -1,6 +1,7 @@
 // "/trash": every note in the trash of the notebooks the person can read, newest first, with
 // where it was, who deleted it and when it goes for good; editors restore a note or delete it
 // forever (asked twice). Opening the page purges notes past their 30 days.
+import { canEditWith } from '../lib/roles.ts';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
@@ -105,7 +106,7 @@ export function TrashPage() {
             <TrashItem
               key={note.id}
               note={note}
-              canEdit={(roles.data?.get(note.notebook_id) ?? 'viewer') !== 'viewer'}
+              canEdit={canEditWith(roles.data?.get(note.notebook_id))}
             />
           ))}
         </ul>

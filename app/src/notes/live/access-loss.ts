@@ -1,19 +1,21 @@
 // Losing access while a notebook is open, as it happens: the database tells the person on their
 // own channel when their membership ends or their role changes (lib/collab/live-changes.ts).
 // A removal closes the notebook and its open note with a sentence saying why; a role lowered to
-// viewer turns the open note read-only with a sentence. Raised again, the note is editable.
+// viewer or commenter turns the open note read-only with a sentence. Raised again, the note is editable.
 import { useState } from 'react';
 import { useLive } from '../../lib/collab/use-live.ts';
 import type { MembershipChange } from '../../lib/collab/notebook-channel.ts';
 
 export type AccessLoss =
   | { kind: 'closed'; reason: 'removed' | 'left' | 'notebook_deleted' }
-  | { kind: 'read-only' }
+  | { kind: 'read-only'; role?: 'commenter' }
   | null;
 
 export function lossOf(change: MembershipChange, current: AccessLoss): AccessLoss {
   if (change.role === null) return { kind: 'closed', reason: change.reason ?? 'removed' };
   if (change.role === 'viewer') return change.previous_role ? { kind: 'read-only' } : current;
+  if (change.role === 'commenter')
+    return change.previous_role ? { kind: 'read-only', role: 'commenter' } : current;
   return null;
 }
 
@@ -42,6 +44,9 @@ export function closedSentence(reason: 'removed' | 'notebook_deleted', name: str
 
 export const READ_ONLY_SENTENCE =
   'Your role in this notebook is now viewer, so this note is read-only. Edits you made before are kept.';
+
+export const READ_ONLY_COMMENTER_SENTENCE =
+  'Your role in this notebook is now commenter, so this note is read-only; you can still comment. Edits you made before are kept.';
 
 export const NOTE_GONE_SENTENCE =
   'This note is no longer available to you: it was deleted, or you no longer have access to its notebook.';
