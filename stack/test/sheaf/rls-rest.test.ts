@@ -156,7 +156,7 @@ describe.each(DRIVERS)('Sheaf table policies (REST API) on %s', (driver) => {
       // (the seed's demo notebook aside)
       [world.notebookId, 'd3b07384-d113-4ec6-a2a4-7f5e0c3b1a10'],
     );
-    expect(rows[0]).toEqual({ notebooks: 1, notes: 1, members: 3 });
+    expect(rows[0]).toEqual({ notebooks: 1, notes: 1, members: 4 });
   });
 
   it('does not let users look up accounts by email or read the cleanup queue', async () => {
