@@ -35,4 +35,14 @@ describe('losing access to an open notebook', () => {
   it('changes nothing when someone is added as a viewer', () => {
     expect(lossOf(change({ role: 'viewer', previous_role: null }), null)).toBeNull();
   });
+
+  it('turns the note read-only, with its own sentence, when the role drops to commenter', () => {
+    expect(lossOf(change({ role: 'commenter', previous_role: 'editor' }), null)).toEqual({
+      kind: 'read-only',
+      role: 'commenter',
+    });
+    expect(
+      lossOf(change({ role: 'editor', previous_role: 'commenter' }), { kind: 'read-only' }),
+    ).toBe(null);
+  });
 });
