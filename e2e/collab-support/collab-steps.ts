@@ -16,7 +16,7 @@ import type { E2E } from '../support/harness.ts';
 export async function sharedNote(
   e2e: E2E,
   owner: Person,
-  members: { person: Person; role: 'editor' | 'viewer' }[],
+  members: { person: Person; role: 'editor' | 'commenter' | 'viewer' }[],
   title: string,
   body: string,
 ): Promise<{ notebookId: string; noteId: string; url: string }> {

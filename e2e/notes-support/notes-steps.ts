@@ -55,7 +55,7 @@ export async function shareNotebook(
   owner: SupabaseClient,
   notebookId: string,
   email: string,
-  role: 'editor' | 'viewer',
+  role: 'editor' | 'commenter' | 'viewer',
 ) {
   const { error } = await owner.functions.invoke('share-notebook', {
     body: { notebook_id: notebookId, email, role },

@@ -135,12 +135,17 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
                         {
                           path: ':noteId',
                           lazy: async () => {
-                            const [{ NotePage }, { AttachmentsPanel }, { useNoteImages }] =
-                              await Promise.all([
-                                import('../notes/note-page.tsx'),
-                                import('../attachments/attachments-panel.tsx'),
-                                import('../attachments/use-note-images.ts'),
-                              ]);
+                            const [
+                              { NotePage },
+                              { AttachmentsPanel },
+                              { useNoteImages },
+                              { CommentsPanel },
+                            ] = await Promise.all([
+                              import('../notes/note-page.tsx'),
+                              import('../attachments/attachments-panel.tsx'),
+                              import('../attachments/use-note-images.ts'),
+                              import('../comments/comments-panel.tsx'),
+                            ]);
                             return {
                               Component: function NoteRoute() {
                                 const images = useNoteImages();
@@ -148,6 +153,7 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
                                   <NotePage
                                     images={images}
                                     attachments={(props) => <AttachmentsPanel {...props} />}
+                                    comments={(props) => <CommentsPanel {...props} />}
                                   />
                                 );
                               },

@@ -97,6 +97,115 @@ export type Database = {
           },
         ]
       }
+      comment_threads: {
+        Row: {
+          anchor_end: string
+          anchor_start: string
+          author_id: string | null
+          created_at: string
+          id: string
+          note_id: string
+          notebook_id: string
+          quote: string
+          resolved_at: string | null
+          resolved_by: string | null
+        }
+        Insert: {
+          anchor_end: string
+          anchor_start: string
+          author_id?: string | null
+          created_at?: string
+          id?: string
+          note_id: string
+          notebook_id: string
+          quote: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+        }
+        Update: {
+          anchor_end?: string
+          anchor_start?: string
+          author_id?: string | null
+          created_at?: string
+          id?: string
+          note_id?: string
+          notebook_id?: string
+          quote?: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "comment_threads_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "comment_threads_note_id_notebook_id_fkey"
+            columns: ["note_id", "notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
+          },
+          {
+            foreignKeyName: "comment_threads_resolved_by_fkey"
+            columns: ["resolved_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      comments: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          edited_at: string | null
+          id: string
+          note_id: string
+          notebook_id: string
+          thread_id: string
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          edited_at?: string | null
+          id?: string
+          note_id: string
+          notebook_id: string
+          thread_id: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          edited_at?: string | null
+          id?: string
+          note_id?: string
+          notebook_id?: string
+          thread_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "comments_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "comments_thread_id_note_id_notebook_id_fkey"
+            columns: ["thread_id", "note_id", "notebook_id"]
+            isOneToOne: false
+            referencedRelation: "comment_threads"
+            referencedColumns: ["id", "note_id", "notebook_id"]
+          },
+        ]
+      }
       invitations: {
         Row: {
           created_at: string
@@ -667,6 +776,10 @@ export type Database = {
         Args: { min_role?: string; object_name: string; require_note?: boolean }
         Returns: boolean
       }
+      can_comment_on_note: {
+        Args: { note: string; notebook: string }
+        Returns: boolean
+      }
       can_see_avatar_folder: { Args: { object_name: string }; Returns: boolean }
       close_note_session: { Args: { note: string }; Returns: number }
       compact_note_updates: {
@@ -765,6 +878,16 @@ export type Database = {
           public_key: Json
           user_id: string
         }[]
+      }
+      open_comment_thread: {
+        Args: {
+          anchor_end: string
+          anchor_start: string
+          body: string
+          note: string
+          quote: string
+        }
+        Returns: string
       }
       owns_trashed_notebook: { Args: { notebook: string }; Returns: boolean }
       prefix_tsquery: { Args: { query: string }; Returns: unknown }

@@ -1,5 +1,6 @@
 // One notebook in the list: its name (a link), note count, the user's role and who else is in
 // it; the owner can rename it or move it to the trash here.
+import { ROLE_LABEL } from '../lib/roles.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../ui/button.tsx';
@@ -8,8 +9,6 @@ import { describePeople } from './people.ts';
 import { RenameNotebookForm } from './rename-notebook-form.tsx';
 import { TrashNotebookConfirm } from './trash-notebook-confirm.tsx';
 import { countOf } from '../lib/text/count.ts';
-
-const ROLE_LABEL = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' } as const;
 
 export function NotebookListItem({
   notebook,

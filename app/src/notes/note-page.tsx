@@ -5,12 +5,16 @@
 // `attachments` and `images` are slots the app composes in. The body is shared live
 // (notes/live): editors write together, viewers watch a read-only editor follow along; a role
 // lowered to viewer turns the note read-only, and a note that can no longer be read closes,
-// each with a sentence saying why.
+// each with a sentence saying why. `comments` is a slot for the note's comments panel, given the
+// shared text and a bridge to the body editor (lib/editor/editor-bridge.ts).
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type * as Y from 'yjs';
 import { Link, useLocation, useParams } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
+import { createEditorBridge, type EditorBridge } from '../lib/editor/editor-bridge.ts';
+import { canCommentWith, canEditWith } from '../lib/roles.ts';
 import { useSupabase } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
@@ -30,6 +34,7 @@ import { TrashedBanner } from './trashed-banner.tsx';
 import {
   NOTE_FORBIDDEN_SENTENCE,
   NOTE_GONE_SENTENCE,
+  READ_ONLY_COMMENTER_SENTENCE,
   READ_ONLY_SENTENCE,
   useAccessLoss,
 } from './live/access-loss.ts';
@@ -42,8 +47,16 @@ export interface NoteSlotProps {
   canEdit: boolean;
 }
 
+export interface NoteCommentsSlotProps {
+  noteId: string;
+  canComment: boolean;
+  shared: { doc: Y.Doc; text: Y.Text } | null;
+  bridge: EditorBridge;
+}
+
 interface Props {
   attachments?: (p: NoteSlotProps) => ReactNode;
+  comments?: (p: NoteCommentsSlotProps) => ReactNode;
   images?: NoteImageSupport;
 }
 
@@ -63,7 +76,7 @@ function emptyNote(id: string, notebookId: string): Note {
   };
 }
 
-export function NotePage({ attachments, images }: Props) {
+export function NotePage({ attachments, comments, images }: Props) {
   const { notebookId = '', noteId = '' } = useParams();
   const { user } = useSignedIn();
   const location = useLocation();
@@ -78,7 +91,7 @@ export function NotePage({ attachments, images }: Props) {
   const loss = useAccessLoss(notebookId);
   const presence = usePresence();
   const role = notebook.data?.role;
-  const canEdit = !!role && role !== 'viewer' && loss?.kind !== 'read-only';
+  const canEdit = canEditWith(role) && loss?.kind !== 'read-only';
   const isNew = !note.data && fresh && canEdit;
   const exists = !!note.data && note.data.notebook_id === notebookId;
   const trashed = !!note.data?.deleted_at;
@@ -97,6 +110,21 @@ export function NotePage({ attachments, images }: Props) {
     enabled: exists && !trashed,
     title: () => titleNow.current,
   });
+  // The body editor carries the comments' bridge beside the shared text's binding.
+  const [bridge] = useState(createEditorBridge);
+  const liveSession = collab.session;
+  const bridgedSession = useMemo(
+    () =>
+      liveSession && comments
+        ? { ...liveSession, extension: [liveSession.extension, bridge.extension] }
+        : liveSession,
+    [liveSession, bridge, comments],
+  );
+  const shared = useMemo(
+    () => (liveSession ? { doc: liveSession.sync.doc, text: liveSession.sync.text } : null),
+    [liveSession],
+  );
+  const bodyCollab = { ...collab, session: bridgedSession };
   const refused = collab.status?.refused ?? null;
   const editing = canEdit && !trashed && refused === null;
   const { showNote, onMembership } = presence;
@@ -151,7 +179,9 @@ export function NotePage({ attachments, images }: Props) {
 
   const readOnlyNotice =
     loss?.kind === 'read-only'
-      ? READ_ONLY_SENTENCE
+      ? loss.role === 'commenter'
+        ? READ_ONLY_COMMENTER_SENTENCE
+        : READ_ONLY_SENTENCE
       : refused === 'forbidden' && canEdit
         ? NOTE_FORBIDDEN_SENTENCE
         : null;
@@ -189,19 +219,33 @@ export function NotePage({ attachments, images }: Props) {
         </p>
       ) : null}
       {trashed ? <TrashedBanner note={data} canEdit={canEdit} /> : null}
-      <section className="note-view__body" aria-label="Note">
-        {editing ? (
-          <NoteEditor
-            key={`${data.id}:${revision}`}
-            note={data}
-            isNew={isNew}
-            images={images}
-            collab={collab}
-          />
-        ) : (
-          <NoteReader note={data} resolveImage={images?.url} collab={trashed ? null : collab} />
-        )}
-      </section>
+      <div className={comments && !isNew ? 'note-view__columns' : undefined}>
+        <section className="note-view__body" aria-label="Note">
+          {editing ? (
+            <NoteEditor
+              key={`${data.id}:${revision}`}
+              note={data}
+              isNew={isNew}
+              images={images}
+              collab={bodyCollab}
+            />
+          ) : (
+            <NoteReader
+              note={data}
+              resolveImage={images?.url}
+              collab={trashed ? null : bodyCollab}
+            />
+          )}
+        </section>
+        {comments && !isNew
+          ? comments({
+              noteId,
+              canComment: canCommentWith(role) && !trashed,
+              shared: trashed ? null : shared,
+              bridge,
+            })
+          : null}
+      </div>
       {attachments && !isNew
         ? attachments({ notebookId, noteId, canEdit: canEdit && !trashed })
         : null}

@@ -8,6 +8,7 @@
 // notebook moved to the trash) closes the notebook with a sentence saying why. The list renders
 // from the REST-only client's queries; presence, live changes and the open note start once
 // supabase-js's data client has loaded.
+import { canEditWith } from '../lib/roles.ts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link, Navigate, Outlet, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -76,7 +77,7 @@ export function NotebookLayout({
   if (notebook.data && notebook.data.name !== lastName) setLastName(notebook.data.name);
   const navigate = useNavigate();
   const [sharingOpen, setSharingOpen] = useState(false);
-  const canEdit = notebook.data ? notebook.data.role !== 'viewer' : false;
+  const canEdit = canEditWith(notebook.data?.role);
   const query = params.toString() ? `?${params.toString()}` : '';
   // The early page (drawn from the same responses before this code ran) goes in the frame this
   // page is drawn complete: the notebook known, and its list too when it is one.

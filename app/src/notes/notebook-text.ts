@@ -11,6 +11,7 @@ export const SORTS: { value: NoteSort; label: string }[] = [
 
 export const ROLE_LEAD: Record<Role, string> = {
   viewer: 'You can read this notebook.',
+  commenter: 'You can read and comment on the notes in this notebook.',
   editor: 'You can edit the notes in this notebook.',
   owner: 'You own this notebook.',
 };

@@ -3,6 +3,7 @@
 // forever (asked twice). Opening the page purges notes and notebooks past their 30 days.
 // `notebooks` is a slot the app composes in (features stay apart): the person's notebooks in
 // the trash, above the notes.
+import { canEditWith } from '../lib/roles.ts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
@@ -110,7 +111,7 @@ export function TrashPage({ notebooks }: { notebooks?: ReactNode }) {
             <TrashItem
               key={note.id}
               note={note}
-              canEdit={(roles.data?.get(note.notebook_id) ?? 'viewer') !== 'viewer'}
+              canEdit={canEditWith(roles.data?.get(note.notebook_id))}
             />
           ))}
         </ul>

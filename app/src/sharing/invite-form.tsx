@@ -1,5 +1,6 @@
-// The owner invites someone by email as an editor or a viewer; the function adds or invites them
+// The owner invites someone by email as an editor, a commenter or a viewer; the function adds or invites them
 // and tells them by email.
+import type { GrantableRole } from '../lib/roles.ts';
 import { useRef, useState, type FormEvent } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { Alert } from '../ui/alert.tsx';
@@ -8,8 +9,8 @@ import { TextField } from '../ui/text-field.tsx';
 import { useShareNotebookMutation, type ShareResult } from './data/share-notebook-mutation.ts';
 
 /** What happened, in a sentence: who can do what now, and whether they were told by email. */
-function shareOutcome(address: string, role: 'editor' | 'viewer', result: ShareResult): string {
-  const can = role === 'editor' ? 'edit' : 'read';
+function shareOutcome(address: string, role: GrantableRole, result: ShareResult): string {
+  const can = role === 'editor' ? 'edit' : role === 'commenter' ? 'read and comment on' : 'read';
   if (result.status === 'member') {
     if (result.added === false) return `${address} can now ${can} this notebook.`;
     return result.email_sent === false
@@ -23,7 +24,7 @@ function shareOutcome(address: string, role: 'editor' | 'viewer', result: ShareR
 
 export function InviteForm({ notebookId }: { notebookId: string }) {
   const [email, setEmail] = useState('');
-  const [role, setRole] = useState<'editor' | 'viewer'>('viewer');
+  const [role, setRole] = useState<GrantableRole>('viewer');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const share = useShareNotebookMutation(notebookId);
@@ -72,9 +73,10 @@ export function InviteForm({ notebookId }: { notebookId: string }) {
           id="invite-role"
           className="field__input"
           value={role}
-          onChange={(e) => setRole(e.target.value as 'editor' | 'viewer')}
+          onChange={(e) => setRole(e.target.value as GrantableRole)}
         >
           <option value="viewer">Viewer — can read</option>
+          <option value="commenter">Commenter — can read and comment</option>
           <option value="editor">Editor — can edit notes and files</option>
         </select>
       </div>

@@ -1,6 +1,7 @@
-// One member: name and role. The owner changes the role of editors and viewers or removes them;
+// One member: name and role. The owner changes the role of editors, commenters and viewers or removes them;
 // removing asks first, naming the person and what happens (they lose access at once, the notes
 // they wrote stay), and says when it is done.
+import { ROLE_LABEL, type GrantableRole } from '../lib/roles.ts';
 import { useEffect, useRef, useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { runThen } from '../lib/query/run-then.ts';
@@ -8,8 +9,6 @@ import { Button } from '../ui/button.tsx';
 import { ConfirmAction } from './confirm-action.tsx';
 import { useChangeRoleMutation, useRemoveMemberMutation } from './data/member-mutations.ts';
 import type { Member } from './data/types.ts';
-
-const LABEL = { owner: 'Owner', editor: 'Editor', viewer: 'Viewer' } as const;
 
 interface Props {
   notebookId: string;
@@ -55,11 +54,12 @@ export function MemberRow({ notebookId, notebookName, member, isMe, manage, onRe
             onChange={(e) =>
               change.mutate({
                 userId: member.user_id,
-                role: e.target.value as 'editor' | 'viewer',
+                role: e.target.value as GrantableRole,
               })
             }
           >
             <option value="viewer">Viewer</option>
+            <option value="commenter">Commenter</option>
             <option value="editor">Editor</option>
           </select>
           {confirming ? null : (
@@ -69,7 +69,7 @@ export function MemberRow({ notebookId, notebookName, member, isMe, manage, onRe
           )}
         </span>
       ) : (
-        <span className="badge">{LABEL[member.role]}</span>
+        <span className="badge">{ROLE_LABEL[member.role]}</span>
       )}
       {confirming ? (
         <ConfirmAction

@@ -1,6 +1,7 @@
 // Who a notebook is shared with. The owner invites by email, changes roles, removes members and
 // cancels pending invitations; any other member sees the list and can leave. Removing someone
 // and leaving both ask first and say what happens.
+import { ROLE_LABEL } from '../lib/roles.ts';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
@@ -72,8 +73,7 @@ export function SharingPanel({ notebook }: Props) {
             {invitations.data.map((i) => (
               <li className="member" key={i.id}>
                 <span className="member__name">
-                  {i.email}{' '}
-                  <span className="badge">{i.role === 'editor' ? 'Editor' : 'Viewer'}</span>
+                  {i.email} <span className="badge">{ROLE_LABEL[i.role]}</span>
                 </span>
                 <Button variant="secondary" onClick={() => cancel.mutate(i.id)}>
                   Cancel invitation<span className="visually-hidden"> for {i.email}</span>

@@ -2,6 +2,7 @@
 // where notes chosen on their own go, and what is left out and why. A new notebook whose name the
 // person already has gets a number ("Travel (2)"), and the preview says so before anything is
 // written. Import runs once, however often it is pressed.
+import { canEditWith } from '../lib/roles.ts';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -19,7 +20,7 @@ interface Props {
 }
 
 export function ImportPreview({ plan, notebooks, onStart, onCancel }: Props) {
-  const writable = notebooks.filter((nb) => nb.role !== 'viewer');
+  const writable = notebooks.filter((nb) => canEditWith(nb.role));
   const loose = plan.notebooks.find((nb) => !nb.folder);
   const taken = useMemo(() => notebooks.map((nb) => nb.name), [notebooks]);
   // The folders' new notebooks, named apart from the person's notebooks and from each other.

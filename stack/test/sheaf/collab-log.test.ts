@@ -15,7 +15,7 @@ import {
 import { attempt, clientAs, startSheafStack } from './support/sheaf-stack.ts';
 import { b64, frames, sha256Hex, type DocumentReply } from './support/collab.ts';
 
-const READERS: ActorName[] = ['viewer', 'editor', 'owner'];
+const READERS: ActorName[] = ['viewer', 'commenter', 'editor', 'owner'];
 const WRITERS: ActorName[] = ['editor', 'owner'];
 
 describe.each(DRIVERS)('the collaborative document log on %s', (driver) => {

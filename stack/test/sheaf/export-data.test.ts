@@ -64,7 +64,12 @@ describe.each(DRIVERS)('export-data on %s', (driver) => {
     expect(manifest.user.id).toBe(world.owner.id);
     expect(manifest.profile.display_name).toBe('Olivia Owner');
     expect(manifest.notebooks.map((n) => n.id)).toEqual([world.notebookId]);
-    expect(manifest.members.map((m) => m.role).sort()).toEqual(['editor', 'owner', 'viewer']);
+    expect(manifest.members.map((m) => m.role).sort()).toEqual([
+      'commenter',
+      'editor',
+      'owner',
+      'viewer',
+    ]);
     expect(manifest.invitations.map((i) => i.email)).toEqual(['pending@example.com']);
     expect(manifest.notes.map((n) => n.id).sort()).toEqual([world.noteId, editorNoteId].sort());
     const [attachment] = manifest.attachments;

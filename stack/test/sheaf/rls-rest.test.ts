@@ -18,7 +18,7 @@ interface TableSpec {
   allowed: Record<Op, ActorName[]>;
 }
 
-const MEMBERS: ActorName[] = ['viewer', 'editor', 'owner'];
+const MEMBERS: ActorName[] = ['viewer', 'commenter', 'editor', 'owner'];
 const WRITERS: ActorName[] = ['editor', 'owner'];
 
 const TABLES: Record<string, TableSpec> = {
@@ -34,7 +34,7 @@ const TABLES: Record<string, TableSpec> = {
     patch: { name: 'Renamed' },
     allowed: {
       select: MEMBERS,
-      insert: ['stranger', 'viewer', 'editor', 'owner'],
+      insert: ['stranger', 'viewer', 'commenter', 'editor', 'owner'],
       update: ['owner'],
       // Deleted for good only from the trash, by its owner (notebook-trash.test.ts).
       delete: [],
@@ -107,6 +107,7 @@ describe.each(DRIVERS)('Sheaf table policies (REST API) on %s', (driver) => {
       anon: [null, 'aal1'],
       stranger: [world.stranger, 'aal1'],
       viewer: [world.viewer, 'aal1'],
+      commenter: [world.commenter, 'aal1'],
       editor: [world.editor, 'aal1'],
       owner: [world.owner, 'aal2'],
       'owner-aal1': [world.owner, 'aal1'],
@@ -156,7 +157,7 @@ describe.each(DRIVERS)('Sheaf table policies (REST API) on %s', (driver) => {
       // (the seed's demo notebook aside)
       [world.notebookId, 'd3b07384-d113-4ec6-a2a4-7f5e0c3b1a10'],
     );
-    expect(rows[0]).toEqual({ notebooks: 1, notes: 1, members: 3 });
+    expect(rows[0]).toEqual({ notebooks: 1, notes: 1, members: 4 });
   });
 
   it('does not let users look up accounts by email or read the cleanup queue', async () => {

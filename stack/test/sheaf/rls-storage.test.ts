@@ -15,7 +15,7 @@ import { ACTORS, buildWorld, type ActorName, type World } from './support/world.
 
 type StorageOp = 'upload' | 'download' | 'list' | 'update' | 'remove';
 
-const MEMBERS: ActorName[] = ['viewer', 'editor', 'owner'];
+const MEMBERS: ActorName[] = ['viewer', 'commenter', 'editor', 'owner'];
 const WRITERS: ActorName[] = ['editor', 'owner'];
 
 const EXPECTED: Record<'attachments' | 'avatars', Record<StorageOp, ActorName[]>> = {
@@ -71,6 +71,7 @@ describe.each(DRIVERS)('Sheaf bucket policies (Storage API) on %s', (driver) => 
       anon: [null, 'aal1'],
       stranger: [world.stranger, 'aal1'],
       viewer: [world.viewer, 'aal1'],
+      commenter: [world.commenter, 'aal1'],
       editor: [world.editor, 'aal1'],
       owner: [world.owner, 'aal2'],
       'owner-aal1': [world.owner, 'aal1'],

@@ -14,7 +14,7 @@ interface Case {
   allowed: ActorName[];
 }
 
-const MEMBERS: ActorName[] = ['viewer', 'editor', 'owner'];
+const MEMBERS: ActorName[] = ['viewer', 'commenter', 'editor', 'owner'];
 const WRITERS: ActorName[] = ['editor', 'owner'];
 
 const MATRIX: Record<string, Record<Op, Case>> = {
@@ -50,7 +50,7 @@ const MATRIX: Record<string, Record<Op, Case>> = {
       // Anyone signed in creates their own notebooks; RETURNING needs the row to be readable.
       sql: `insert into public.notebooks (name, owner_id) values ('Mine', auth.uid()) returning id`,
       params: () => [],
-      allowed: ['stranger', 'viewer', 'editor', 'owner'],
+      allowed: ['stranger', 'viewer', 'commenter', 'editor', 'owner'],
     },
     update: {
       sql: `update public.notebooks set name = 'Renamed' where id = $1`,

@@ -47,6 +47,30 @@ describe.each(DRIVERS)('share-notebook on %s', (driver) => {
     expect(rows).toEqual([{ role: 'editor' }]);
   });
 
+  it('shares as a commenter, with an account or by invitation, and says so in the email', async () => {
+    const someone = await createUser(stack.db, `commenting.${Date.now()}`);
+    const res = await share({
+      notebook_id: world.notebookId,
+      email: someone.email,
+      role: 'commenter',
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'member', role: 'commenter', added: true });
+    const { rows } = await stack.db.query(
+      'select role from public.notebook_members where notebook_id = $1 and user_id = $2',
+      [world.notebookId, someone.id],
+    );
+    expect(rows).toEqual([{ role: 'commenter' }]);
+    const inbox = await fetch(
+      `${stack.url}/inbox/api/messages?to=${encodeURIComponent(someone.email)}`,
+    );
+    const { messages } = (await inbox.json()) as { messages: { text?: string; html?: string }[] };
+    expect(JSON.stringify(messages)).toContain('read and comment on its notes');
+    const email = `invited.commenter.${Date.now()}@example.com`;
+    const invited = await share({ notebook_id: world.notebookId, email, role: 'commenter' });
+    expect(await invited.json()).toMatchObject({ status: 'invited', role: 'commenter' });
+  });
+
   it('invites an unknown address by email, and accepting the invitation makes them a member', async () => {
     const email = `newcomer.${Date.now()}@example.com`;
     const res = await share({ notebook_id: world.notebookId, email, role: 'editor' });

@@ -9,7 +9,7 @@
 // ownership is checked with their own JWT (row-level security), and again inside the
 // service-role-only SQL helpers that write the membership or invitation.
 //
-// POST { notebook_id, email, role: 'editor' | 'viewer', redirect_to? }
+// POST { notebook_id, email, role: 'editor' | 'commenter' | 'viewer', redirect_to? }
 //   200 { status: 'member', user_id, role, added, email_sent }
 //   200 { status: 'invited', email, role, email_sent }
 //   4xx { error: { code, message } }
@@ -26,7 +26,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 interface ShareParams {
   notebookId: string;
   email: string;
-  role: 'editor' | 'viewer';
+  role: 'editor' | 'commenter' | 'viewer';
   redirectTo?: string;
 }
 
@@ -41,8 +41,8 @@ function parseParams(body: Record<string, unknown>): ShareParams {
     throw new HttpError(400, 'invalid_request', 'notebook_id must be a notebook id (a UUID).');
   if (typeof email !== 'string' || email.trim().length > 320 || !EMAIL.test(email.trim()))
     throw new HttpError(400, 'invalid_email', 'email must be a valid email address.');
-  if (role !== 'editor' && role !== 'viewer')
-    throw new HttpError(400, 'invalid_request', "role must be 'editor' or 'viewer'.");
+  if (role !== 'editor' && role !== 'commenter' && role !== 'viewer')
+    throw new HttpError(400, 'invalid_request', "role must be 'editor', 'commenter' or 'viewer'.");
   if (redirect_to !== undefined && typeof redirect_to !== 'string')
     throw new HttpError(400, 'invalid_request', 'redirect_to must be a URL.');
   return {

@@ -6,7 +6,7 @@ interface SharedWithYou {
   to: string;
   notebook: { id: string; name: string };
   sharedBy: string;
-  role: 'editor' | 'viewer';
+  role: 'editor' | 'commenter' | 'viewer';
 }
 
 function appLink(notebookId: string): string | null {
@@ -20,7 +20,12 @@ function appLink(notebookId: string): string | null {
 }
 
 export function sharedWithYouMail({ to, notebook, sharedBy, role }: SharedWithYou): Mail {
-  const can = role === 'editor' ? 'read and edit its notes and files' : 'read its notes and files';
+  const can =
+    role === 'editor'
+      ? 'read and edit its notes and files'
+      : role === 'commenter'
+        ? 'read and comment on its notes'
+        : 'read its notes and files';
   const link = appLink(notebook.id);
   const name = escapeHtml(notebook.name);
   const who = escapeHtml(sharedBy);

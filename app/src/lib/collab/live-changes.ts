@@ -1,5 +1,5 @@
 // What changes under the signed-in user, live: the private channel `user:<id>` carries Postgres
-// Changes of the published tables (notes, notebooks, attachments — each delivered only if the
+// Changes of the published tables (notes, notebooks, attachments, comment threads and comments — each delivered only if the
 // user's policies let them read the row) and the database's broadcasts about the user's own
 // access (added to a notebook, role changed, removed) and own pins (from another tab or
 // device). After a dropped connection the channel rejoins on its own; `resync` then says that
@@ -7,7 +7,7 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { MembershipChange } from './notebook-channel.ts';
 
-export type LiveTable = 'notes' | 'notebooks' | 'attachments';
+export type LiveTable = 'notes' | 'notebooks' | 'attachments' | 'comment_threads' | 'comments';
 
 export interface RowChange {
   table: LiveTable;
@@ -31,7 +31,7 @@ export interface LiveHandlers {
   resync(): void;
 }
 
-const TABLES: LiveTable[] = ['notes', 'notebooks', 'attachments'];
+const TABLES: LiveTable[] = ['notes', 'notebooks', 'attachments', 'comment_threads', 'comments'];
 
 export function watchLive(
   client: SupabaseClient,

@@ -6,8 +6,9 @@
 // client 5 presence calls per 30 s), else as soon as one of them is 30 s old; the newest state
 // always goes out.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import type { Role } from '../roles.ts';
 
-export type Role = 'owner' | 'editor' | 'viewer';
+export type { Role };
 
 export interface Presence {
   userId: string;

@@ -7,7 +7,7 @@ import { useSupabase, type Supabase } from '../../lib/supabase.ts';
 import { notebookKeys } from './keys.ts';
 import type { Member, NotebookSummary, Role } from './types.ts';
 
-const RANK: Record<Role, number> = { owner: 0, editor: 1, viewer: 2 };
+const RANK: Record<Role, number> = { owner: 0, editor: 1, commenter: 2, viewer: 3 };
 
 export async function fetchNotebooks(
   supabase: Supabase,

@@ -50,4 +50,14 @@ describe('losing access to an open notebook', () => {
       lossOf(change({ role: 'viewer', previous_role: null, reason: 'notebook_restored' }), closed),
     ).toBeNull();
   });
+
+  it('turns the note read-only, with its own sentence, when the role drops to commenter', () => {
+    expect(lossOf(change({ role: 'commenter', previous_role: 'editor' }), null)).toEqual({
+      kind: 'read-only',
+      role: 'commenter',
+    });
+    expect(
+      lossOf(change({ role: 'editor', previous_role: 'commenter' }), { kind: 'read-only' }),
+    ).toBe(null);
+  });
 });

@@ -1,15 +1,15 @@
 // Losing access while a notebook is open, as it happens: the database tells the person on their
 // own channel when their membership ends or their role changes (lib/collab/live-changes.ts).
 // A removal (or the notebook moved to the trash) closes the notebook and its open note with a
-// sentence saying why; a role lowered to viewer turns the open note read-only with a sentence.
-// Raised again, the note is editable; restored from the trash, the notebook opens again.
+// sentence saying why; a role lowered to viewer or commenter turns the open note read-only with a
+// sentence. Raised again, the note is editable; restored from the trash, the notebook opens again.
 import { useState } from 'react';
 import { useLive } from '../../lib/collab/use-live.ts';
 import type { MembershipChange } from '../../lib/collab/notebook-channel.ts';
 
 export type AccessLoss =
   | { kind: 'closed'; reason: 'removed' | 'left' | 'notebook_deleted' | 'notebook_trashed' }
-  | { kind: 'read-only' }
+  | { kind: 'read-only'; role?: 'commenter' }
   | null;
 
 export function lossOf(change: MembershipChange, current: AccessLoss): AccessLoss {
@@ -19,6 +19,8 @@ export function lossOf(change: MembershipChange, current: AccessLoss): AccessLos
     return { kind: 'closed', reason: reason === null ? 'removed' : reason };
   }
   if (change.role === 'viewer') return change.previous_role ? { kind: 'read-only' } : current;
+  if (change.role === 'commenter')
+    return change.previous_role ? { kind: 'read-only', role: 'commenter' } : current;
   return null;
 }
 
@@ -52,6 +54,9 @@ export function closedSentence(
 
 export const READ_ONLY_SENTENCE =
   'Your role in this notebook is now viewer, so this note is read-only. Edits you made before are kept.';
+
+export const READ_ONLY_COMMENTER_SENTENCE =
+  'Your role in this notebook is now commenter, so this note is read-only; you can still comment. Edits you made before are kept.';
 
 export const NOTE_GONE_SENTENCE =
   'This note is no longer available to you: it was deleted, or you no longer have access to its notebook.';

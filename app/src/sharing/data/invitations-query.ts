@@ -1,6 +1,8 @@
 // Pending invitations of a notebook (only its owner can read them).
 import { useQuery } from '@tanstack/react-query';
-import { roleOf } from '../../lib/roles.ts';
+import { roleOf, type GrantableRole, type Role } from '../../lib/roles.ts';
+
+const grantable = (role: Role): GrantableRole => (role === 'owner' ? 'viewer' : role);
 import { useSupabase } from '../../lib/supabase.ts';
 import { sharingKeys } from './keys.ts';
 import type { Invitation } from './types.ts';
@@ -19,7 +21,7 @@ export function useInvitationsQuery(notebookId: string, enabled: boolean) {
       if (error) throw error;
       return data.map((row) => ({
         ...row,
-        role: roleOf(row.role) === 'editor' ? 'editor' : 'viewer',
+        role: grantable(roleOf(row.role)),
       }));
     },
   });

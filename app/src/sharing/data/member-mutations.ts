@@ -1,5 +1,6 @@
 // The owner changes a member's role or removes them; a member leaves (the same delete on their
 // own row); the owner cancels a pending invitation. Row-level security decides each one.
+import type { GrantableRole } from '../../lib/roles.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase.ts';
 import { sharingKeys } from './keys.ts';
@@ -12,7 +13,7 @@ export function useChangeRoleMutation(notebookId: string) {
   const supabase = useSupabase();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ userId, role }: { userId: string; role: 'editor' | 'viewer' }) => {
+    mutationFn: async ({ userId, role }: { userId: string; role: GrantableRole }) => {
       const { data, error } = await supabase
         .from('notebook_members')
         .update({ role })

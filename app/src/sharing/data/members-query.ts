@@ -5,7 +5,7 @@ import { useSupabase } from '../../lib/supabase.ts';
 import { sharingKeys } from './keys.ts';
 import type { Member, Role } from './types.ts';
 
-const RANK: Record<Role, number> = { owner: 0, editor: 1, viewer: 2 };
+const RANK: Record<Role, number> = { owner: 0, editor: 1, commenter: 2, viewer: 3 };
 
 export function useMembersQuery(notebookId: string) {
   const supabase = useSupabase();

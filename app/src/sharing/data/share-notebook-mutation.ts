@@ -2,6 +2,7 @@
 // person): an existing account becomes a member and is emailed, any other address gets a pending
 // invitation by email. The function's error body
 // ({ error: { code } }) is unwrapped so the catalogue can say what went wrong.
+import type { GrantableRole } from '../../lib/roles.ts';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useSupabase } from '../../lib/supabase.ts';
@@ -9,7 +10,7 @@ import { sharingKeys } from './keys.ts';
 
 export interface ShareResult {
   status: 'member' | 'invited';
-  role: 'editor' | 'viewer';
+  role: GrantableRole;
   email?: string;
   /** For a member: false when they already were one (only the role changed). */
   added?: boolean;
@@ -21,7 +22,7 @@ export function useShareNotebookMutation(notebookId: string) {
   const supabase = useSupabase();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: { email: string; role: 'editor' | 'viewer' }) => {
+    mutationFn: async (input: { email: string; role: GrantableRole }) => {
       const { data, error } = await supabase.functions.invoke<ShareResult>('share-notebook', {
         body: {
           notebook_id: notebookId,

@@ -1,4 +1,5 @@
 // Members and pending invitations of a notebook.
+import type { GrantableRole } from '../../lib/roles.ts';
 import type { Role } from '../../lib/roles.ts';
 
 export type { Role };
@@ -12,6 +13,6 @@ export interface Member {
 export interface Invitation {
   id: string;
   email: string;
-  role: 'editor' | 'viewer';
+  role: GrantableRole;
   created_at: string;
 }

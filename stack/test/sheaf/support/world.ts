@@ -1,5 +1,5 @@
 // A small shared world for Sheaf's access tests: one notebook owned by a user with MFA on, an
-// editor and a viewer in it, a stranger, and one row of every table.
+// editor, a commenter and a viewer in it, a stranger, and one row of every table.
 import type { Queryable } from '../../../src/db/adapter.ts';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { TestStack } from '../../support/stack.ts';
@@ -9,6 +9,7 @@ import type { Caller } from '../../../src/db/as-caller.ts';
 export interface World {
   owner: TestUser;
   editor: TestUser;
+  commenter: TestUser;
   viewer: TestUser;
   stranger: TestUser;
   /** A user who is in no notebook, to be added by tests. */
@@ -22,9 +23,18 @@ export interface World {
   invitationId: string;
 }
 
-export type ActorName = 'anon' | 'stranger' | 'viewer' | 'editor' | 'owner' | 'owner-aal1';
+export type ActorName =
+  'anon' | 'stranger' | 'viewer' | 'commenter' | 'editor' | 'owner' | 'owner-aal1';
 
-export const ACTORS: ActorName[] = ['anon', 'stranger', 'viewer', 'editor', 'owner', 'owner-aal1'];
+export const ACTORS: ActorName[] = [
+  'anon',
+  'stranger',
+  'viewer',
+  'commenter',
+  'editor',
+  'owner',
+  'owner-aal1',
+];
 
 /** The caller for an actor: the owner has a verified TOTP factor, so only aal2 admits them. */
 export function actorCaller(world: World, actor: ActorName): Caller {
@@ -32,6 +42,7 @@ export function actorCaller(world: World, actor: ActorName): Caller {
     anon: [null, 'aal1'],
     stranger: [world.stranger, 'aal1'],
     viewer: [world.viewer, 'aal1'],
+    commenter: [world.commenter, 'aal1'],
     editor: [world.editor, 'aal1'],
     owner: [world.owner, 'aal2'],
     'owner-aal1': [world.owner, 'aal1'],
@@ -44,6 +55,7 @@ export async function buildWorld(db: Queryable): Promise<World> {
   const owner = await createUser(db, 'owner', { mfa: true, displayName: 'Olivia Owner' });
   const editor = await createUser(db, 'editor');
   const viewer = await createUser(db, 'viewer');
+  const commenter = await createUser(db, 'commenter');
   const stranger = await createUser(db, 'stranger');
   const outsider = await createUser(db, 'outsider');
   const ghost = await createUser(db, 'ghost');
@@ -54,8 +66,9 @@ export async function buildWorld(db: Queryable): Promise<World> {
   );
   const notebookId = nb.rows[0]!.id;
   await db.query(
-    `insert into public.notebook_members (notebook_id, user_id, role) values ($1, $2, 'editor'), ($1, $3, 'viewer')`,
-    [notebookId, editor.id, viewer.id],
+    `insert into public.notebook_members (notebook_id, user_id, role)
+     values ($1, $2, 'editor'), ($1, $3, 'viewer'), ($1, $4, 'commenter')`,
+    [notebookId, editor.id, viewer.id, commenter.id],
   );
   const note = await db.query<{ id: string }>(
     `insert into public.notes (notebook_id, author_id, title, body, tags)
@@ -77,6 +90,7 @@ export async function buildWorld(db: Queryable): Promise<World> {
   return {
     owner,
     editor,
+    commenter,
     viewer,
     stranger,
     outsider,
@@ -92,11 +106,18 @@ export async function buildWorld(db: Queryable): Promise<World> {
 /** supabase-js clients for the world's people: the owner at aal2 (the notebook asks for it),
  * the others at aal1. */
 export async function worldClients(stack: TestStack, world: World) {
-  const [owner, editor, viewer, stranger]: SupabaseClient[] = await Promise.all([
+  const [owner, editor, commenter, viewer, stranger]: SupabaseClient[] = await Promise.all([
     clientAs(stack, world.owner, 'aal2'),
     clientAs(stack, world.editor),
+    clientAs(stack, world.commenter),
     clientAs(stack, world.viewer),
     clientAs(stack, world.stranger),
   ]);
-  return { owner: owner!, editor: editor!, viewer: viewer!, stranger: stranger! };
+  return {
+    owner: owner!,
+    editor: editor!,
+    commenter: commenter!,
+    viewer: viewer!,
+    stranger: stranger!,
+  };
 }

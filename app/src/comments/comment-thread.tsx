@@ -1,0 +1,86 @@
+// One thread: the text it is about (a button that selects it in the note, unless the text is
+// gone), its comments, a reply box and Resolve / Reopen for those who may comment.
+import { describeError } from '../lib/errors/describe-error.ts';
+import { Button } from '../ui/button.tsx';
+import type { Range } from './anchors.ts';
+import { CommentForm } from './comment-form.tsx';
+import { CommentItem } from './comment-item.tsx';
+import { useReplyMutation } from './data/reply-mutation.ts';
+import { useResolveThreadMutation } from './data/resolve-thread-mutation.ts';
+import type { Thread } from './data/types.ts';
+
+interface Props {
+  thread: Thread;
+  range: Range | null;
+  active: boolean;
+  userId: string;
+  canComment: boolean;
+  onShow(thread: Thread, range: Range): void;
+}
+
+export function CommentThread({ thread, range, active, userId, canComment, onShow }: Props) {
+  const reply = useReplyMutation(thread);
+  const resolve = useResolveThreadMutation(thread);
+  const resolved = thread.resolved_at !== null;
+  const quote = thread.quote.length > 140 ? `${thread.quote.slice(0, 140)}…` : thread.quote;
+  return (
+    <li
+      className={`comment-thread${active ? ' comment-thread--active' : ''}`}
+      data-testid="comment-thread"
+      data-thread={thread.id}
+      aria-label={`Comments on “${quote}”`}
+    >
+      {range ? (
+        <button
+          type="button"
+          className="comment-thread__quote"
+          onClick={() => onShow(thread, range)}
+          aria-label={`Show “${quote}” in the note`}
+        >
+          “{quote}”
+        </button>
+      ) : (
+        <p className="comment-thread__quote comment-thread__quote--gone">“{quote}”</p>
+      )}
+      <ul className="comment-thread__comments">
+        {thread.comments.map((c) => (
+          <CommentItem
+            key={c.id}
+            comment={c}
+            noteId={thread.note_id}
+            mine={c.author_id === userId}
+            canComment={canComment}
+          />
+        ))}
+      </ul>
+      {canComment ? (
+        <>
+          {!resolved ? (
+            <CommentForm
+              label="Reply"
+              submitLabel="Reply"
+              pending={reply.isPending}
+              error={reply.error ? describeError(reply.error).message : null}
+              onSubmit={(body) => reply.mutate(body)}
+            />
+          ) : null}
+          <div className="comment-thread__actions">
+            <Button
+              variant="secondary"
+              pending={resolve.isPending}
+              onClick={() => resolve.mutate(!resolved)}
+            >
+              {resolved ? 'Reopen' : 'Resolve'}
+              <span className="visually-hidden"> the thread on “{quote}”</span>
+            </Button>
+          </div>
+          {resolve.error ? (
+            <p className="field__error" role="alert">
+              {describeError(resolve.error).message}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+    </li>
+  );
+}
