@@ -139,6 +139,42 @@ export type Database = {
           },
         ]
       }
+      note_links: {
+        Row: {
+          source_note_id: string
+          source_notebook_id: string
+          target_note_id: string
+          target_notebook_id: string
+        }
+        Insert: {
+          source_note_id: string
+          source_notebook_id: string
+          target_note_id: string
+          target_notebook_id: string
+        }
+        Update: {
+          source_note_id?: string
+          source_notebook_id?: string
+          target_note_id?: string
+          target_notebook_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "note_links_source_note_id_source_notebook_id_fkey"
+            columns: ["source_note_id", "source_notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
+          },
+          {
+            foreignKeyName: "note_links_target_note_id_target_notebook_id_fkey"
+            columns: ["target_note_id", "target_notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
+          },
+        ]
+      }
       note_pins: {
         Row: {
           created_at: string
@@ -667,10 +703,21 @@ export type Database = {
           user_agent: string
         }[]
       }
+      note_backlinks: {
+        Args: { note: string }
+        Returns: {
+          id: string
+          notebook_id: string
+          notebook_name: string
+          title: string
+          updated_at: string
+        }[]
+      }
       note_document: {
         Args: { after_seq?: number; note: string }
         Returns: Json
       }
+      note_link_ids: { Args: { body: string }; Returns: string[] }
       note_search_vector: {
         Args: { body: string; tags: string[]; title: string }
         Returns: unknown
