@@ -5,6 +5,7 @@
 // listbox and the editor points at the active option, so screen readers follow along.
 import { autocompletion, type CompletionSource } from '@codemirror/autocomplete';
 import { EditorState, type Extension } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
 import { noteLinkMarkdown } from './link-syntax.ts';
 
 export interface NoteSuggestion {
@@ -18,6 +19,23 @@ export type SuggestNotes = (query: string) => Promise<NoteSuggestion[]>;
 
 /** `[[` and what follows it on the line, up to a closing bracket. */
 const TYPED = /\[\[[^[\]\n]{0,80}$/;
+
+/** The list in Sheaf's colours (dark mode follows), the notebook's name beside each title. */
+const theme = EditorView.theme({
+  '.cm-tooltip.cm-tooltip-autocomplete': {
+    backgroundColor: 'var(--surface)',
+    color: 'var(--text)',
+    border: '1px solid var(--border)',
+    borderRadius: 'var(--radius-sm)',
+    fontFamily: 'var(--font)',
+  },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul > li': { padding: 'var(--space-1) var(--space-2)' },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul > li[aria-selected]': {
+    backgroundColor: 'var(--primary)',
+    color: 'var(--on-primary)',
+  },
+  '.cm-completionDetail': { marginLeft: 'var(--space-2)', fontStyle: 'normal' },
+});
 
 /** The completion, asking `suggest()` (read when the list opens: it may change) for notes. */
 export function noteLinkCompletion(suggest: () => SuggestNotes | undefined): Extension {
@@ -47,5 +65,6 @@ export function noteLinkCompletion(suggest: () => SuggestNotes | undefined): Ext
   return [
     autocompletion({ override: [source], icons: false, activateOnTypingDelay: 50 }),
     EditorState.phrases.of({ Completions: 'Notes to link to' }),
+    theme,
   ];
 }
