@@ -690,6 +690,7 @@ export type Database = {
         Returns: string
       }
       mfa_satisfied: { Args: never; Returns: boolean }
+      move_note: { Args: { note: string; to_notebook: string }; Returns: Json }
       my_notebook_ids: { Args: { min_role?: string }; Returns: string[] }
       my_sessions: {
         Args: never

@@ -1,12 +1,20 @@
 // Links between notes are kept and guarded by Postgres: note_links follows notes.body (a
 // trigger), and a link — or a "Linked from" entry — shows only to a reader of both notes. Run as
 // each caller through the role, claims and policies the REST API uses, on PGlite and on a
-// Postgres server, and once through supabase-js.
+// Postgres server, and through supabase-js. Moving a note to another notebook (its attachments
+// and links follow) is here too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asCaller } from '../../src/db/as-caller.ts';
 import { DRIVERS, type TestStack } from '../support/stack.ts';
 import { attempt, clientAs, startSheafStack } from './support/sheaf-stack.ts';
-import { ACTORS, actorCaller, buildWorld, type ActorName, type World } from './support/world.ts';
+import {
+  ACTORS,
+  actorCaller,
+  buildWorld,
+  worldClients,
+  type ActorName,
+  type World,
+} from './support/world.ts';
 
 const link = (id: string, title = 'a note') => `[${title}](sheaf:note/${id})`;
 
@@ -212,5 +220,129 @@ describe.each(DRIVERS)('Sheaf links between notes on %s', (driver) => {
     const denied = await anon.rpc('note_backlinks', { note: target });
     expect(denied.data).toBeNull();
     expect(denied.error?.code).toBe('42501');
+  });
+
+  describe('moving a note', () => {
+    /** The editor's own notebook: the world's editor owns it, the world's owner is not in it. */
+    let lab: string;
+    beforeAll(async () => {
+      const nb = await stack.db.query<{ id: string }>(
+        `insert into public.notebooks (name, owner_id) values ('Lab', $1) returning id`,
+        [world.editor.id],
+      );
+      lab = nb.rows[0]!.id;
+    });
+
+    async function moveAs(actor: ActorName, note: string, to: string): Promise<string> {
+      try {
+        await as(actor, `select public.move_note($1, $2)`, [note, to]);
+        return 'moved';
+      } catch (error) {
+        return (error as { code?: string }).code ?? 'error';
+      }
+    }
+
+    async function notebookOf(note: string): Promise<string> {
+      const { rows } = await stack.db.query<{ notebook_id: string }>(
+        `select notebook_id from public.notes where id = $1`,
+        [note],
+      );
+      return rows[0]!.notebook_id;
+    }
+
+    it('lets only an editor of both notebooks move a note, and not one in the trash', async () => {
+      const note = await newNote('To move');
+      for (const actor of ['anon', 'stranger', 'viewer', 'owner', 'owner-aal1'] as const)
+        expect(await moveAs(actor, note, lab), actor).not.toBe('moved');
+      // The owner of the notebook it is in, but not a member of Lab: refused.
+      expect(await moveAs('owner', note, lab)).toBe('42501');
+      expect(await notebookOf(note)).toBe(world.notebookId);
+      // Nor through a plain update (the notes policy asks the same).
+      expect(
+        await attempt(
+          stack.db,
+          actorCaller(world, 'owner'),
+          `update public.notes set notebook_id = $2 where id = $1 returning 1`,
+          [note, lab],
+        ),
+      ).toBe('refused');
+      await as('editor', `update public.notes set deleted_at = now() where id = $1`, [note]);
+      expect(await moveAs('editor', note, lab)).toBe('55000');
+      await as('editor', `update public.notes set deleted_at = null where id = $1`, [note]);
+      expect(await moveAs('editor', note, lab)).toBe('moved');
+      expect(await notebookOf(note)).toBe(lab);
+      // The world's owner no longer reads it; its new notebook's owner does.
+      expect(
+        await attempt(
+          stack.db,
+          actorCaller(world, 'owner'),
+          `select 1 from public.notes where id = $1`,
+          [note],
+        ),
+      ).toBe('refused');
+    });
+
+    it('takes the links along: a backlink shows only to readers of both notebooks', async () => {
+      const target = await newNote('Link target to move');
+      const source = await newNote('Source that stays', link(target));
+      expect(await backlinkTitles('viewer', target)).toEqual(['Source that stays']);
+      expect(await moveAs('editor', target, lab)).toBe('moved');
+      // The body still names the note by id: the link and its row follow the move.
+      expect(await targetsOf(source)).toEqual([target]);
+      // The editor reads both notebooks; the viewer and the owner no longer read the target.
+      expect(await backlinkTitles('editor', target)).toEqual(['Source that stays']);
+      expect(
+        await attempt(
+          stack.db,
+          actorCaller(world, 'viewer'),
+          `select 1 from public.note_links where source_note_id = $1`,
+          [source],
+        ),
+      ).toBe('refused');
+      expect(await moveAs('editor', target, world.notebookId)).toBe('moved');
+      expect(await backlinkTitles('viewer', target)).toEqual(['Source that stays']);
+    });
+
+    it('moves the attachments: rows now, files through the Storage API, readable only in the new notebook', async () => {
+      const clients = await worldClients(stack, world);
+      const note = await newNote('With a file');
+      const oldPath = `${world.notebookId}/${note}/abc-report.txt`;
+      const upload = await clients.editor.storage
+        .from('attachments')
+        .upload(oldPath, new Blob(['field notes'], { type: 'text/plain' }));
+      expect(upload.error).toBeNull();
+      const row = await clients.editor.from('attachments').insert({
+        note_id: note,
+        notebook_id: world.notebookId,
+        path: oldPath,
+        file_name: 'report.txt',
+        size_bytes: 11,
+        mime_type: 'text/plain',
+      });
+      expect(row.error).toBeNull();
+
+      const moved = await clients.editor.rpc('move_note', { note, to_notebook: lab });
+      expect(moved.error).toBeNull();
+      const newPath = `${lab}/${note}/abc-report.txt`;
+      expect(moved.data).toEqual({ notebook_id: lab, files: [{ from: oldPath, to: newPath }] });
+      const rows = await stack.db.query<{ path: string; notebook_id: string }>(
+        `select path, notebook_id from public.attachments where note_id = $1`,
+        [note],
+      );
+      expect(rows.rows).toEqual([{ path: newPath, notebook_id: lab }]);
+
+      // Renaming a file someone else moved is refused to whoever is not an editor of both.
+      const refused = await clients.viewer.storage.from('attachments').move(oldPath, newPath);
+      expect(refused.error).not.toBeNull();
+      const renamed = await clients.editor.storage.from('attachments').move(oldPath, newPath);
+      expect(renamed.error).toBeNull();
+      const read = await clients.editor.storage.from('attachments').download(newPath);
+      expect(await read.data?.text()).toBe('field notes');
+      // The world's owner and viewer are not in Lab: the file is no longer theirs to read.
+      for (const reader of [clients.owner, clients.viewer, clients.stranger]) {
+        expect((await reader.storage.from('attachments').download(newPath)).data).toBeNull();
+        expect((await reader.storage.from('attachments').download(oldPath)).data).toBeNull();
+      }
+    });
   });
 });
