@@ -1,7 +1,8 @@
 // Links between notes in Chromium: `[[` in the body suggests notes by title (accents folded) and
 // inserts the link; the preview shows it with the target's current title, follows renames and
 // leads to the note; the target lists what links to it ("Linked from"), and that leads back.
-// Screenshots and axe scans of the suggestions, the preview and "Linked from".
+// "Move to…" takes a note with its attached file and its backlink to another notebook.
+// Screenshots and axe scans of the suggestions, the preview, "Linked from" and "Move to…".
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -48,8 +49,16 @@ describe('links between notes', () => {
     await notesList.getByRole('link', { name: 'Kyōto temples', exact: true }).waitFor();
     const sourceId = await newNote(page);
     await page.getByLabel('Title').fill('Japan trip');
+    await waitSaved(page);
     await bodyEditor(page).click();
-    await page.keyboard.type('Day 2: [[kyoto', { delay: 20 });
+    await page.keyboard.type('Day 2: ');
+    // Stored and shared (the editor switches to the shared text once: an open list would close).
+    await waitSaved(page);
+    await expect.poll(() => bodyText(page)).toBe('Day 2: ');
+    await expect
+      .poll(async () => (await person.client.from('notes').select('body').eq('id', sourceId)).data)
+      .toEqual([{ body: 'Day 2: ' }]);
+    await page.keyboard.type('[[kyoto', { delay: 20 });
     const suggestions = page.getByRole('listbox', { name: 'Notes to link to' });
     await suggestions.getByRole('option', { name: /Kyōto temples/ }).waitFor();
     expect(await suggestions.getByRole('option').count()).toBe(1);
@@ -151,5 +160,62 @@ describe('links between notes', () => {
     await preview.getByText('unavailable note').waitFor();
     expect(await preview.getByText('Old plan').count()).toBe(0);
     expect(await preview.getByRole('link').count()).toBe(0);
+  });
+
+  it('moves a note to another notebook with its attached file and its backlink', async () => {
+    const { page, client } = person;
+    const from = await createNotebook(e2e, page, 'Drafts');
+    const to = await createNotebook(e2e, page, 'Published');
+    const note = await client
+      .from('notes')
+      .insert({ notebook_id: from, title: 'Essay', body: 'First draft.' })
+      .select('id')
+      .single();
+    const noteId = note.data!.id as string;
+    const oldPath = `${from}/${noteId}/f1-outline.txt`;
+    expect(
+      (await client.storage.from('attachments').upload(oldPath, new Blob(['outline']))).error,
+    ).toBeNull();
+    const row = await client.from('attachments').insert({
+      note_id: noteId,
+      notebook_id: from,
+      path: oldPath,
+      file_name: 'outline.txt',
+      size_bytes: 7,
+      mime_type: 'text/plain',
+    });
+    expect(row.error).toBeNull();
+    await client
+      .from('notes')
+      .insert({ notebook_id: to, title: 'Reading list', body: `[e](sheaf:note/${noteId})` });
+
+    await page.goto(`${e2e.appUrl}/n/${from}/${noteId}`);
+    await page.getByRole('button', { name: 'Move to…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move to another notebook' });
+    const select = dialog.getByLabel('Notebook');
+    await select.waitFor();
+    // Only the other notebooks this person edits are offered.
+    const offered = await select.locator('option').allTextContents();
+    expect(offered).toContain('Published');
+    expect(offered).not.toContain('Drafts');
+    await select.selectOption({ label: 'Published' });
+    await screenshots(page, 'note-move-dialog');
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Move', exact: true }).click();
+    await page.waitForURL(`**/n/${to}/${noteId}`);
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Essay');
+    await page.getByRole('heading', { level: 1, name: 'Published' }).waitFor();
+    await page.getByTestId('attachment').filter({ hasText: 'outline.txt' }).waitFor();
+    await page
+      .getByRole('region', { name: 'Linked from' })
+      .getByRole('link', { name: 'Reading list', exact: true })
+      .waitFor();
+    // The file itself is in the new notebook's folder.
+    const newPath = `${to}/${noteId}/f1-outline.txt`;
+    const moved = await client.storage.from('attachments').download(newPath);
+    expect(await moved.data?.text()).toBe('outline');
+    const stored = await client.from('attachments').select('path').eq('note_id', noteId);
+    expect(stored.data).toEqual([{ path: newPath }]);
   });
 });
