@@ -205,7 +205,7 @@ describe('links between notes', () => {
     await page.waitForURL(`**/n/${to}/${noteId}`);
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe('Essay');
-    await page.getByRole('heading', { level: 1, name: 'Published' }).waitFor();
+    await page.getByRole('region', { name: 'Published' }).waitFor();
     await page.getByTestId('attachment').filter({ hasText: 'outline.txt' }).waitFor();
     await page
       .getByRole('region', { name: 'Linked from' })
