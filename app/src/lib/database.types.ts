@@ -97,115 +97,6 @@ export type Database = {
           },
         ]
       }
-      comment_threads: {
-        Row: {
-          anchor_end: string
-          anchor_start: string
-          author_id: string | null
-          created_at: string
-          id: string
-          note_id: string
-          notebook_id: string
-          quote: string
-          resolved_at: string | null
-          resolved_by: string | null
-        }
-        Insert: {
-          anchor_end: string
-          anchor_start: string
-          author_id?: string | null
-          created_at?: string
-          id?: string
-          note_id: string
-          notebook_id: string
-          quote: string
-          resolved_at?: string | null
-          resolved_by?: string | null
-        }
-        Update: {
-          anchor_end?: string
-          anchor_start?: string
-          author_id?: string | null
-          created_at?: string
-          id?: string
-          note_id?: string
-          notebook_id?: string
-          quote?: string
-          resolved_at?: string | null
-          resolved_by?: string | null
-        }
-        Relationships: [
-          {
-            foreignKeyName: "comment_threads_author_id_fkey"
-            columns: ["author_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "comment_threads_note_id_notebook_id_fkey"
-            columns: ["note_id", "notebook_id"]
-            isOneToOne: false
-            referencedRelation: "notes"
-            referencedColumns: ["id", "notebook_id"]
-          },
-          {
-            foreignKeyName: "comment_threads_resolved_by_fkey"
-            columns: ["resolved_by"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
-      comments: {
-        Row: {
-          author_id: string | null
-          body: string
-          created_at: string
-          edited_at: string | null
-          id: string
-          note_id: string
-          notebook_id: string
-          thread_id: string
-        }
-        Insert: {
-          author_id?: string | null
-          body: string
-          created_at?: string
-          edited_at?: string | null
-          id?: string
-          note_id: string
-          notebook_id: string
-          thread_id: string
-        }
-        Update: {
-          author_id?: string | null
-          body?: string
-          created_at?: string
-          edited_at?: string | null
-          id?: string
-          note_id?: string
-          notebook_id?: string
-          thread_id?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "comments_author_id_fkey"
-            columns: ["author_id"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "comments_thread_id_note_id_notebook_id_fkey"
-            columns: ["thread_id", "note_id", "notebook_id"]
-            isOneToOne: false
-            referencedRelation: "comment_threads"
-            referencedColumns: ["id", "note_id", "notebook_id"]
-          },
-        ]
-      }
       invitations: {
         Row: {
           created_at: string
@@ -245,6 +136,42 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "notebooks"
             referencedColumns: ["id"]
+          },
+        ]
+      }
+      note_links: {
+        Row: {
+          source_note_id: string
+          source_notebook_id: string
+          target_note_id: string
+          target_notebook_id: string
+        }
+        Insert: {
+          source_note_id: string
+          source_notebook_id: string
+          target_note_id: string
+          target_notebook_id: string
+        }
+        Update: {
+          source_note_id?: string
+          source_notebook_id?: string
+          target_note_id?: string
+          target_notebook_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "note_links_source_note_id_source_notebook_id_fkey"
+            columns: ["source_note_id", "source_notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
+          },
+          {
+            foreignKeyName: "note_links_target_note_id_target_notebook_id_fkey"
+            columns: ["target_note_id", "target_notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
           },
         ]
       }
@@ -471,8 +398,6 @@ export type Database = {
       notebooks: {
         Row: {
           created_at: string
-          deleted_at: string | null
-          deleted_by: string | null
           id: string
           name: string
           owner_id: string
@@ -480,8 +405,6 @@ export type Database = {
         }
         Insert: {
           created_at?: string
-          deleted_at?: string | null
-          deleted_by?: string | null
           id?: string
           name: string
           owner_id?: string
@@ -489,22 +412,12 @@ export type Database = {
         }
         Update: {
           created_at?: string
-          deleted_at?: string | null
-          deleted_by?: string | null
           id?: string
           name?: string
           owner_id?: string
           updated_at?: string
         }
-        Relationships: [
-          {
-            foreignKeyName: "notebooks_deleted_by_fkey"
-            columns: ["deleted_by"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-        ]
+        Relationships: []
       }
       notes: {
         Row: {
@@ -613,57 +526,6 @@ export type Database = {
           display_name?: string | null
           id?: string
           updated_at?: string
-        }
-        Relationships: []
-      }
-      published_notes: {
-        Row: {
-          note_id: string
-          notebook_id: string
-          published_at: string
-          published_by: string | null
-          token: string
-        }
-        Insert: {
-          note_id: string
-          notebook_id: string
-          published_at?: string
-          published_by?: string | null
-          token: string
-        }
-        Update: {
-          note_id?: string
-          notebook_id?: string
-          published_at?: string
-          published_by?: string | null
-          token?: string
-        }
-        Relationships: [
-          {
-            foreignKeyName: "published_notes_note_id_notebook_id_fkey"
-            columns: ["note_id", "notebook_id"]
-            isOneToOne: false
-            referencedRelation: "notes"
-            referencedColumns: ["id", "notebook_id"]
-          },
-          {
-            foreignKeyName: "published_notes_published_by_fkey"
-            columns: ["published_by"]
-            isOneToOne: false
-            referencedRelation: "profiles"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
-      search_vocabulary: {
-        Row: {
-          word: string
-        }
-        Insert: {
-          word: string
-        }
-        Update: {
-          word?: string
         }
         Relationships: []
       }
@@ -776,10 +638,6 @@ export type Database = {
         Args: { min_role?: string; object_name: string; require_note?: boolean }
         Returns: boolean
       }
-      can_comment_on_note: {
-        Args: { note: string; notebook: string }
-        Returns: boolean
-      }
       can_see_avatar_folder: { Args: { object_name: string }; Returns: boolean }
       close_note_session: { Args: { note: string }; Returns: number }
       compact_note_updates: {
@@ -832,6 +690,7 @@ export type Database = {
         Returns: string
       }
       mfa_satisfied: { Args: never; Returns: boolean }
+      move_note: { Args: { note: string; to_notebook: string }; Returns: Json }
       my_notebook_ids: { Args: { min_role?: string }; Returns: string[] }
       my_sessions: {
         Args: never
@@ -845,11 +704,21 @@ export type Database = {
           user_agent: string
         }[]
       }
-      new_publish_token: { Args: never; Returns: string }
+      note_backlinks: {
+        Args: { note: string }
+        Returns: {
+          id: string
+          notebook_id: string
+          notebook_name: string
+          title: string
+          updated_at: string
+        }[]
+      }
       note_document: {
         Args: { after_seq?: number; note: string }
         Returns: Json
       }
+      note_link_ids: { Args: { body: string }; Returns: string[] }
       note_search_vector: {
         Args: { body: string; tags: string[]; title: string }
         Returns: unknown
@@ -867,10 +736,6 @@ export type Database = {
         Args: { people: string[]; version: number }
         Returns: undefined
       }
-      note_words: {
-        Args: { body: string; tags: string[]; title: string }
-        Returns: string[]
-      }
       note_writer_key: {
         Args: { key_id: string; note: string }
         Returns: {
@@ -879,65 +744,7 @@ export type Database = {
           user_id: string
         }[]
       }
-      open_comment_thread: {
-        Args: {
-          anchor_end: string
-          anchor_start: string
-          body: string
-          note: string
-          quote: string
-        }
-        Returns: string
-      }
-      owns_trashed_notebook: { Args: { notebook: string }; Returns: boolean }
       prefix_tsquery: { Args: { query: string }; Returns: unknown }
-      publish_note: { Args: { note: string }; Returns: string }
-      published_note: {
-        Args: { token: string }
-        Returns: {
-          body: string
-          body_too_large: boolean
-          title: string
-          updated_at: string
-        }[]
-      }
-      published_note_document: { Args: { token: string }; Returns: Json }
-      published_note_files: {
-        Args: { token: string }
-        Returns: {
-          file_name: string
-          mime_type: string
-          path: string
-        }[]
-      }
-      published_note_row: {
-        Args: { link: string }
-        Returns: {
-          author_id: string | null
-          body: string
-          body_seq: number
-          body_too_large: boolean
-          created_at: string
-          deleted_at: string | null
-          deleted_by: string | null
-          excerpt: string | null
-          id: string
-          notebook_id: string
-          search: unknown
-          tags: string[]
-          title: string
-          title_seq: number
-          updated_at: string
-          updated_by: string | null
-        }[]
-        SetofOptions: {
-          from: "*"
-          to: "notes"
-          isOneToOne: false
-          isSetofReturn: true
-        }
-      }
-      published_note_token: { Args: { note: string }; Returns: string }
       purge_trash: { Args: never; Returns: number }
       register_writer_key: { Args: { public_key: Json }; Returns: string }
       restore_note_version: {
@@ -972,13 +779,6 @@ export type Database = {
         Args: { cap: number; tsq: unknown }
         Returns: {
           id: string
-        }[]
-      }
-      search_matches: {
-        Args: { max_results?: number; query: string }
-        Returns: {
-          id: string
-          rank: number
         }[]
       }
       search_notes: {
@@ -1024,22 +824,7 @@ export type Database = {
       sheaf_topic_role: { Args: { topic: string }; Returns: string }
       tags_text: { Args: { tags: string[] }; Returns: string }
       touch_my_session: { Args: never; Returns: boolean }
-      trashed_attachment_object: {
-        Args: { object_name: string }
-        Returns: boolean
-      }
-      trashed_notebook_files: { Args: { notebook: string }; Returns: string[] }
-      trashed_notebooks: {
-        Args: never
-        Returns: {
-          deleted_at: string
-          id: string
-          name: string
-          note_count: number
-        }[]
-      }
       tsquery_quote: { Args: { lexeme: string }; Returns: string }
-      unpublish_note: { Args: { note: string }; Returns: boolean }
       user_id_by_email: { Args: { address: string }; Returns: string }
       valid_tags: { Args: { tags: string[] }; Returns: boolean }
       words_tsquery: { Args: { query: string }; Returns: unknown }

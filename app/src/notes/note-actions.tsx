@@ -1,5 +1,7 @@
-// The note's own actions: pin (for yourself), history, and move to the trash — with their
-// keyboard shortcuts (P, H, # or Delete) while the note is open and focus is not in a field.
+// The note's own actions: pin (for yourself), history, move to another notebook, and move to
+// the trash — with their keyboard shortcuts (P, H, # or Delete) while the note is open and
+// focus is not in a field.
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { runThen } from '../lib/query/run-then.ts';
@@ -12,6 +14,7 @@ import { useTogglePinMutation } from './data/toggle-pin-mutation.ts';
 import { useMoveToTrashMutation } from './data/trash-mutations.ts';
 import { announceTrashed } from './data/trash-notices.ts';
 import type { Note } from './data/types.ts';
+import { MoveNoteDialog } from './move-note-dialog.tsx';
 
 interface Props {
   note: Note;
@@ -27,6 +30,7 @@ export function NoteActions({ note, canEdit, saved, onHistory }: Props) {
   const trash = useMoveToTrashMutation();
   const navigate = useNavigate();
   const pinned = pins.data?.some((p) => p.id === note.id) ?? false;
+  const [moving, setMoving] = useState(false);
 
   function togglePin() {
     if (!saved) return;
@@ -69,6 +73,11 @@ export function NoteActions({ note, canEdit, saved, onHistory }: Props) {
         <Button variant="secondary" disabled={!saved} onClick={onHistory} aria-keyshortcuts="H">
           History
         </Button>
+        {canEdit && saved ? (
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => setMoving(true)}>
+            Move to…
+          </Button>
+        ) : null}
         {canEdit ? (
           <Button
             variant="danger"
@@ -81,6 +90,7 @@ export function NoteActions({ note, canEdit, saved, onHistory }: Props) {
         ) : null}
       </div>
       {error ? <Alert tone="error">{describeError(error).message}</Alert> : null}
+      {moving ? <MoveNoteDialog note={note} onClose={() => setMoving(false)} /> : null}
     </>
   );
 }

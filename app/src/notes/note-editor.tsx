@@ -15,6 +15,7 @@ import { useOnline } from '../lib/use-online.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { useNoteSuggestions } from './data/link-suggestions.ts';
 import type { Note } from './data/types.ts';
 import type { EditorHandle, SharedText } from './editor/markdown-editor.tsx';
 import { Markdown, MarkdownEditor } from './lazy-parts.tsx';
@@ -57,6 +58,7 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
   const liveText = useLiveText(live, preview);
   const status = liveSaveStatus(autosave.status, live ? sync : null, online);
   const editor = useRef<EditorHandle | null>(null);
+  const suggestNotes = useNoteSuggestions(note.id);
   const bodyWanted = useRef(false);
   const errorId = useId();
   const titleErrorId = useId();
@@ -222,6 +224,7 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
               onTooLarge={setRefusedBytes}
               onReadOnlyKey={() => setReadOnlyTyping(true)}
               onFiles={paste.onFiles}
+              suggestNotes={suggestNotes}
             />
           </div>
         )}

@@ -25,6 +25,7 @@ import { useMe } from './data/me-query.ts';
 import { useNoteQuery } from './data/note-query.ts';
 import type { Note } from './data/types.ts';
 import { HistoryDialog } from './history-dialog.tsx';
+import { LinkedFrom } from './links/linked-from.tsx';
 import { NoteActions } from './note-actions.tsx';
 import { NoteEditor } from './note-editor.tsx';
 import type { NoteImageSupport } from './note-images.ts';
@@ -249,6 +250,7 @@ export function NotePage({ attachments, comments, images }: Props) {
       {attachments && !isNew
         ? attachments({ notebookId, noteId, canEdit: canEdit && !trashed })
         : null}
+      {!isNew ? <LinkedFrom noteId={noteId} notebookId={notebookId} /> : null}
       {history ? (
         <HistoryDialog
           note={data}

@@ -102,6 +102,36 @@ describe('the Markdown layout of an export', () => {
     expect(text).toContain('attachments:\n  - "Field trip/map.png"\n  - "Field trip/map (2).png"');
   });
 
+  it('turns links between notes into relative links to their files, with the current title', () => {
+    const a = '3f2504e0-4f89-41d3-9a0c-0305e82c3301';
+    const b = '3f2504e0-4f89-41d3-9a0c-0305e82c3302';
+    const gone = '3f2504e0-4f89-41d3-9a0c-0305e82c3303';
+    const plan = planArchive({
+      notebooks: [{ id: NB, name: 'Research' }],
+      otherNotebooks: [{ id: 'other', name: 'Team [x]' }],
+      notes: [
+        note(
+          a,
+          'Index',
+          `See [Old \\[name\\]](sheaf:note/${b.toUpperCase()}), [Lost](sheaf:note/${gone}).`,
+        ),
+        {
+          ...note(b, 'Field [trip]', 'Back to [the index](sheaf:note/' + a + ')'),
+          notebook_id: 'other',
+        },
+      ],
+      attachments: [],
+      trashed: new Set(),
+    });
+    const text = (name: string) => plan.notes.find((n) => n.file === name)!.text;
+    expect(text('Research/Index.md')).toContain(
+      `See [Field \\[trip\\]](../Shared%20with%20me/Team%20%5Bx%5D/Field%20%5Btrip%5D.md), [Lost](sheaf:note/${gone}).`,
+    );
+    expect(text('Shared with me/Team [x]/Field [trip].md')).toContain(
+      'Back to [Index](../../Research/Index.md)',
+    );
+  });
+
   it('leaves links to files it does not have untouched', () => {
     expect(rewriteAttachmentLinks('![x](attachment:a/b/c.png)', new Map())).toBe(
       '![x](attachment:a/b/c.png)',

@@ -1,7 +1,10 @@
 // Lays out an export as Markdown files a person (or another notes app) can open: a folder per
 // notebook, a `.md` file per note with its title, tags and dates in YAML front matter, and each
 // note's attachments in a folder named after the note, linked from the note by relative paths
-// (`attachment:<path>` references become those paths). Pure: no I/O, no Deno APIs.
+// (`attachment:<path>` references become those paths). Links to other notes
+// (`[Title](sheaf:note/<id>)`) become relative links to the linked note's file, with its current
+// title, when that note is in the archive; otherwise they stay as written (the title the writer
+// saw, the id). Pure: no I/O, no Deno APIs.
 
 type Row = Record<string, unknown>;
 
@@ -109,6 +112,34 @@ export function rewriteAttachmentLinks(body: string, links: Map<string, string>)
   });
 }
 
+const NOTE_LINK =
+  /\[((?:\\.|[^\\\]])*)\]\(sheaf:note\/([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})\)/g;
+
+/** A note file's archive path relative to another note file's folder, percent-encoded. */
+function relativeFile(from: string, to: string): string {
+  const fromDirs = from.split('/').slice(0, -1);
+  const toParts = to.split('/');
+  let common = 0;
+  while (common < fromDirs.length && fromDirs[common] === toParts[common]) common++;
+  const up = fromDirs.slice(common).map(() => '..');
+  return [...up, ...toParts.slice(common).map(encodeURIComponent)].join('/');
+}
+
+/** Replaces links to notes in the archive (`sheaf:note/<id>`) with relative links to their
+ * files, titled with the note's current title; links to other notes stay as written. */
+export function rewriteNoteLinks(
+  body: string,
+  file: string,
+  notes: Map<string, { file: string; title: string }>,
+): string {
+  return body.replace(NOTE_LINK, (whole, _text: string, id: string) => {
+    const target = notes.get(id.toLowerCase());
+    if (!target) return whole;
+    const title = target.title.trim().replace(/\s+/g, ' ') || 'Untitled note';
+    return `[${title.replace(/[\\[\]]/g, (c) => `\\${c}`)}](${relativeFile(file, target.file)})`;
+  });
+}
+
 export function planArchive(input: ArchiveInput): ArchivePlan {
   const root = new Names();
   const folders = new Map<string, string>();
@@ -127,6 +158,8 @@ export function planArchive(input: ArchiveInput): ArchivePlan {
     attachmentsOf.set(String(a.note_id), list);
   }
   const plan: ArchivePlan = { notes: [], attachments: [] };
+  const noteFiles = new Map<string, { file: string; title: string }>();
+  const bodies: { file: string; head: string; body: string }[] = [];
   const ordered = [...input.notes].sort((a, b) =>
     String(a.created_at ?? '').localeCompare(String(b.created_at ?? '')),
   );
@@ -147,8 +180,13 @@ export function planArchive(input: ArchiveInput): ArchivePlan {
       links.set(String(a.path), linkTo(base, name));
       listed.push(`${base}/${name}`);
     }
+    const file = `${folder}/${base}.md`;
     const body = rewriteAttachmentLinks(String(note.body ?? ''), links);
-    plan.notes.push({ file: `${folder}/${base}.md`, text: frontMatter(note, listed) + body });
+    noteFiles.set(String(note.id).toLowerCase(), { file, title: String(note.title ?? '') });
+    bodies.push({ file, head: frontMatter(note, listed), body });
   }
+  // Once every note has its file, links between them can point at those files.
+  for (const { file, head, body } of bodies)
+    plan.notes.push({ file, text: head + rewriteNoteLinks(body, file, noteFiles) });
   return plan;
 }

@@ -22,6 +22,7 @@ import {
 } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import { noteLinkCompletion, type SuggestNotes } from '../links/note-link-completion.ts';
 import '../markdown/markdown.css';
 import { baseExtensions, localHistory } from './setup.ts';
 import { sizeLimit } from './size-limit.ts';
@@ -52,6 +53,8 @@ export interface MarkdownEditorProps {
   onTooLarge?(bytes: number): void;
   /** A key that would type was pressed in the read-only editor. */
   onReadOnlyKey?(): void;
+  /** Notes `[[` offers to link to (links/note-link-completion.ts); without it, none. */
+  suggestNotes?: SuggestNotes;
 }
 
 /** A shared document's binding and its text now. */
@@ -130,6 +133,7 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
         extensions: [
           baseExtensions(label),
           collaboration?.extension ?? localHistory(),
+          noteLinkCompletion(() => latest.current.suggestNotes),
           maxBytes ? sizeLimit(maxBytes, (bytes) => latest.current.onTooLarge?.(bytes)) : [],
           attributes.current.of(contentAttributes(latest.current)),
           editable.current.of(editability(latest.current.readOnly)),

@@ -2,11 +2,14 @@
 // tables, strikethrough, autolinks, task lists (tickable when `onToggleTask` is given, which
 // receives the new source), fenced code highlighted by language, headings at their own levels.
 // Safe by construction: raw HTML is shown as text, never parsed; URLs other than http(s), mailto,
-// relative ones and `attachment:` images are dropped; nothing uses innerHTML.
+// relative ones, `attachment:` images and links to notes (`sheaf:note/<id>`, shown with the note's
+// current title: links/note-link.tsx) are dropped; nothing uses innerHTML.
 import type { Element, ElementContent } from 'hast';
 import type { ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
+import { noteIdOfHref } from '../links/link-syntax.ts';
+import { NoteLink } from '../links/note-link.tsx';
 import { CodeBlock } from './code-block.tsx';
 import { NoteImage } from './note-image.tsx';
 import { safeUrl } from './safe-url.ts';
@@ -45,7 +48,9 @@ export function Markdown({ source, onToggleTask, resolveImage }: MarkdownProps) 
   const components: Components = {
     // A link whose URL was dropped as unsafe stays as its text.
     a: ({ node: _node, href, children, ...props }) =>
-      href ? (
+      noteIdOfHref(href) ? (
+        <NoteLink noteId={noteIdOfHref(href)!}>{children}</NoteLink>
+      ) : href ? (
         <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow">
           {children}
         </a>

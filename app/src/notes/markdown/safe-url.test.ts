@@ -16,6 +16,13 @@ describe('safeUrl', () => {
     expect(safeUrl(`attachment:${PATH}`, 'src')).toBe(`attachment:${PATH}`);
     expect(safeUrl(`attachment:${PATH}`, 'href')).toBe('');
   });
+
+  it('keeps links to notes by id, only as links and only well formed', () => {
+    const link = 'sheaf:note/00000000-0000-4000-8000-000000000002';
+    expect(safeUrl(link, 'href')).toBe(link);
+    expect(safeUrl(link, 'src')).toBe('');
+    expect(safeUrl('sheaf:note/javascript:alert(1)', 'href')).toBe('');
+  });
 });
 
 describe('attachmentPath', () => {

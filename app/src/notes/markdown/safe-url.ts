@@ -1,12 +1,15 @@
-// Which URLs a rendered note may use: links to http(s) and mailto (or relative), images also from
+// Which URLs a rendered note may use: links to http(s) and mailto (or relative) and to other notes
+// (`sheaf:note/<id>`, links/link-syntax.ts), images also from
 // the note's attachments (`attachment:<path>`, resolved to a signed URL when shown). Anything
 // else (javascript:, data:, vbscript: …) becomes an empty URL.
 import { defaultUrlTransform } from 'react-markdown';
+import { noteIdOfHref } from '../links/link-syntax.ts';
 
 export const ATTACHMENT_SCHEME = 'attachment:';
 
 export function safeUrl(url: string, key: string): string {
   if (key === 'src' && url.startsWith(ATTACHMENT_SCHEME)) return url;
+  if (key === 'href' && noteIdOfHref(url)) return url;
   return defaultUrlTransform(url);
 }
 
