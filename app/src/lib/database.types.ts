@@ -469,12 +469,70 @@ export type Database = {
           },
         ]
       }
+      notifications: {
+        Row: {
+          actor_id: string | null
+          anchor: Json | null
+          created_at: string
+          emailed_at: string | null
+          id: string
+          kind: string
+          note_id: string | null
+          notebook_id: string
+          read_at: string | null
+          role: string | null
+          user_id: string
+        }
+        Insert: {
+          actor_id?: string | null
+          anchor?: Json | null
+          created_at?: string
+          emailed_at?: string | null
+          id?: string
+          kind: string
+          note_id?: string | null
+          notebook_id: string
+          read_at?: string | null
+          role?: string | null
+          user_id: string
+        }
+        Update: {
+          actor_id?: string | null
+          anchor?: Json | null
+          created_at?: string
+          emailed_at?: string | null
+          id?: string
+          kind?: string
+          note_id?: string | null
+          notebook_id?: string
+          read_at?: string | null
+          role?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_note_id_fkey"
+            columns: ["note_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_notebook_id_fkey"
+            columns: ["notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notebooks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_path: string | null
           created_at: string
           display_name: string | null
           id: string
+          notify_email: string
           updated_at: string
         }
         Insert: {
@@ -482,6 +540,7 @@ export type Database = {
           created_at?: string
           display_name?: string | null
           id: string
+          notify_email?: string
           updated_at?: string
         }
         Update: {
@@ -489,6 +548,7 @@ export type Database = {
           created_at?: string
           display_name?: string | null
           id?: string
+          notify_email?: string
           updated_at?: string
         }
         Relationships: []
@@ -603,6 +663,22 @@ export type Database = {
         Returns: boolean
       }
       can_see_avatar_folder: { Args: { object_name: string }; Returns: boolean }
+      claim_notification_emails: {
+        Args: { p_digest?: boolean }
+        Returns: {
+          actor_name: string
+          anchor: Json
+          created_at: string
+          email: string
+          id: string
+          kind: string
+          note_id: string
+          note_title: string
+          notebook_id: string
+          notebook_name: string
+          user_id: string
+        }[]
+      }
       close_note_session: { Args: { note: string }; Returns: number }
       compact_note_updates: {
         Args: {
@@ -653,6 +729,7 @@ export type Database = {
         Args: { body: string; max_length?: number }
         Returns: string
       }
+      mentioned_user_ids: { Args: { p_text: string }; Returns: string[] }
       mfa_satisfied: { Args: never; Returns: boolean }
       my_notebook_ids: { Args: { min_role?: string }; Returns: string[] }
       my_sessions: {
@@ -696,9 +773,35 @@ export type Database = {
           user_id: string
         }[]
       }
+      notify_note_people: {
+        Args: {
+          p_actor?: string
+          p_anchor?: Json
+          p_kind: string
+          p_note_id: string
+          p_user_ids: string[]
+        }
+        Returns: number
+      }
       prefix_tsquery: { Args: { query: string }; Returns: unknown }
       purge_trash: { Args: never; Returns: number }
+      record_notification: {
+        Args: {
+          p_actor: string
+          p_anchor?: Json
+          p_kind: string
+          p_note?: string
+          p_notebook: string
+          p_role?: string
+          p_user: string
+        }
+        Returns: boolean
+      }
       register_writer_key: { Args: { public_key: Json }; Returns: string }
+      release_notification_emails: {
+        Args: { p_ids: string[] }
+        Returns: undefined
+      }
       restore_note_version: {
         Args: { version_id: number }
         Returns: {

@@ -23,6 +23,7 @@ import {
 import { EditorView } from '@codemirror/view';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import '../markdown/markdown.css';
+import { mentionCompletion, type MentionPerson } from './mention-completion.ts';
 import { baseExtensions, localHistory } from './setup.ts';
 import { sizeLimit } from './size-limit.ts';
 import { textChange } from './text-diff.ts';
@@ -52,6 +53,9 @@ export interface MarkdownEditorProps {
   onTooLarge?(bytes: number): void;
   /** A key that would type was pressed in the read-only editor. */
   onReadOnlyKey?(): void;
+  /** Who "@" suggests (the notebook's people); `onMention` after one is picked. */
+  mentionPeople?: MentionPerson[];
+  onMention?(): void;
 }
 
 /** A shared document's binding and its text now. */
@@ -129,6 +133,10 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
         doc: collaboration ? collaboration.text() : latest.current.value,
         extensions: [
           baseExtensions(label),
+          mentionCompletion(
+            () => latest.current.mentionPeople ?? [],
+            () => latest.current.onMention?.(),
+          ),
           collaboration?.extension ?? localHistory(),
           maxBytes ? sizeLimit(maxBytes, (bytes) => latest.current.onTooLarge?.(bytes)) : [],
           attributes.current.of(contentAttributes(latest.current)),

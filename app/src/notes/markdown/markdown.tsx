@@ -2,13 +2,15 @@
 // tables, strikethrough, autolinks, task lists (tickable when `onToggleTask` is given, which
 // receives the new source), fenced code highlighted by language, headings at their own levels.
 // Safe by construction: raw HTML is shown as text, never parsed; URLs other than http(s), mailto,
-// relative ones and `attachment:` images are dropped; nothing uses innerHTML.
+// relative ones and `attachment:` images are dropped; nothing uses innerHTML. A mention of a person
+// (`[@Ada](sheaf:user/<id>)`) shows as "@Ada", styled, not as a link.
 import type { Element, ElementContent } from 'hast';
 import type { ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { CodeBlock } from './code-block.tsx';
 import { NoteImage } from './note-image.tsx';
+import { mentionedUserId } from '../../lib/text/mentions.ts';
 import { safeUrl } from './safe-url.ts';
 import { setTask } from './task-list.ts';
 import './markdown.css';
@@ -43,9 +45,11 @@ function codeOf(pre: Element | undefined): { code: string; language: string | nu
 
 export function Markdown({ source, onToggleTask, resolveImage }: MarkdownProps) {
   const components: Components = {
-    // A link whose URL was dropped as unsafe stays as its text.
+    // A link whose URL was dropped as unsafe stays as its text; a mention is the person's name.
     a: ({ node: _node, href, children, ...props }) =>
-      href ? (
+      mentionedUserId(href) ? (
+        <span className="markdown__mention">{children}</span>
+      ) : href ? (
         <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow">
           {children}
         </a>
