@@ -54,6 +54,10 @@ create table public.notifications (
   read_at timestamptz,
   emailed_at timestamptz
 );
+-- The app shows who did it by the actor's profile (as other tables link theirs).
+alter table public.notifications
+  add constraint notifications_actor_profile_fkey
+  foreign key (actor_id) references public.profiles (id) on delete set null;
 create index notifications_user_created_idx on public.notifications (user_id, created_at desc, id desc);
 create index notifications_unread_idx on public.notifications (user_id) where read_at is null;
 create index notifications_notebook_id_idx on public.notifications (notebook_id);
@@ -199,7 +203,10 @@ begin
     return false;
   end if;
   insert into public.notifications (user_id, kind, actor_id, notebook_id, note_id, anchor, role)
-  values (p_user, p_kind, p_actor, p_notebook, p_note, p_anchor, p_role);
+  values (
+    p_user, p_kind,
+    (select p.id from public.profiles p where p.id = p_actor),  -- null for an actor without a profile
+    p_notebook, p_note, p_anchor, p_role);
   return true;
 end
 $$;

@@ -511,6 +511,13 @@ export type Database = {
         }
         Relationships: [
           {
+            foreignKeyName: "notifications_actor_profile_fkey"
+            columns: ["actor_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
             foreignKeyName: "notifications_note_id_fkey"
             columns: ["note_id"]
             isOneToOne: false

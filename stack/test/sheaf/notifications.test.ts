@@ -2,10 +2,18 @@
 // of you in a note's text each become a notification for you alone; nobody reads another's,
 // nobody writes one through the API; mentions and replies are emailed as each person chooses.
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { watchLive } from '../../../app/src/lib/collab/live-changes.ts';
+import { closeAll, realtimeClient, until } from '../realtime/support.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DRIVERS, type TestStack } from '../support/stack.ts';
 import { callFunction } from './support/functions.ts';
-import { clientAs, createUser, startSheafStack, type TestUser } from './support/sheaf-stack.ts';
+import {
+  clientAs,
+  createUser,
+  startSheafStack,
+  tokenFor,
+  type TestUser,
+} from './support/sheaf-stack.ts';
 import { buildWorld, worldClients, type World } from './support/world.ts';
 
 interface Row {
@@ -202,6 +210,49 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
       [world.notebookId, outsider.id],
     );
     expect((await client.from('notifications').select('kind')).data).toEqual([]);
+  });
+
+  it("reaches the person's own live channel, and nobody else's", async () => {
+    const live = async (user: TestUser) => {
+      const client = realtimeClient(stack, { token: await tokenFor(stack, user) });
+      const heard = { count: 0 };
+      const stop = watchLive(client, user.id, {
+        change: () => undefined,
+        access: () => undefined,
+        pins: () => undefined,
+        notifications: () => (heard.count += 1),
+        resync: () => undefined,
+      });
+      return { client, heard, stop };
+    };
+    const viewer = await live(world.viewer);
+    const stranger = await live(world.stranger);
+    try {
+      let n = 0;
+      await until(async () => {
+        // Subscribed once a mention written now arrives.
+        await people.owner.from('notes').update({ body: `x${n++}` }).eq('id', noteId);
+        await people.owner
+          .from('notes')
+          .update({ body: `${mention(world.viewer, 'V')} ${mention(world.stranger, 'S')}` })
+          .eq('id', noteId);
+        await stack.db.query('delete from public.notifications');
+        return viewer.heard.count > 0;
+      });
+      const heardBefore = viewer.heard.count;
+      await people.owner.from('notes').update({ body: 'x' }).eq('id', noteId);
+      await people.owner.from('notes').update({ body: mention(world.viewer, 'V') }).eq('id', noteId);
+      await until(async () => viewer.heard.count > heardBefore);
+      // Marked read elsewhere: heard too.
+      const heardRead = viewer.heard.count;
+      await people.viewer.from('notifications').update({ read_at: new Date().toISOString() }).is('read_at', null);
+      await until(async () => viewer.heard.count > heardRead);
+      expect(stranger.heard.count).toBe(0);
+    } finally {
+      await viewer.stop();
+      await stranger.stop();
+      await closeAll(viewer.client, stranger.client);
+    }
   });
 
   it('the comments entry point tells readers only, never the actor', async () => {
