@@ -5,7 +5,16 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-const features = ['auth', 'account', 'notebooks', 'notes', 'attachments', 'sharing', 'transfer'];
+const features = [
+  'auth',
+  'account',
+  'notebooks',
+  'notes',
+  'attachments',
+  'sharing',
+  'transfer',
+  'notifications',
+];
 
 // The stack's services. Each depends only on shared code (context/, db/, config/, keys/, lib/,
 // outbox/) and the context it is given: never on another service or on the gateway, which only

@@ -83,7 +83,7 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     expect(await stack.db.query('select 1 from public.notifications')).toMatchObject({ rows: [] });
   });
 
-  it("tells a member their role changed, not when it stays the same", async () => {
+  it('tells a member their role changed, not when it stays the same', async () => {
     const { error } = await people.owner
       .from('notebook_members')
       .update({ role: 'editor' })
@@ -129,7 +129,9 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
   });
 
   it('lets a person read and mark read only their own, while they can read the notebook', async () => {
-    expect((await people.owner.from('notes').update({ body: 'x' }).eq('id', noteId)).error).toBeNull();
+    expect(
+      (await people.owner.from('notes').update({ body: 'x' }).eq('id', noteId)).error,
+    ).toBeNull();
     await people.owner
       .from('notes')
       .update({ body: `${mention(world.viewer, 'Vera')} ${mention(world.editor, 'Ed')}` })
@@ -178,7 +180,10 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
       expect(error).not.toBeNull();
     }
     await people.owner.from('notes').update({ body: 'x' }).eq('id', noteId);
-    await people.owner.from('notes').update({ body: mention(world.viewer, 'V') }).eq('id', noteId);
+    await people.owner
+      .from('notes')
+      .update({ body: mention(world.viewer, 'V') })
+      .eq('id', noteId);
     for (const client of [people.owner, people.viewer, people.stranger]) {
       await client.from('notifications').delete().eq('user_id', world.viewer.id);
     }
@@ -231,7 +236,10 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
       let n = 0;
       await until(async () => {
         // Subscribed once a mention written now arrives.
-        await people.owner.from('notes').update({ body: `x${n++}` }).eq('id', noteId);
+        await people.owner
+          .from('notes')
+          .update({ body: `x${n++}` })
+          .eq('id', noteId);
         await people.owner
           .from('notes')
           .update({ body: `${mention(world.viewer, 'V')} ${mention(world.stranger, 'S')}` })
@@ -241,11 +249,17 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
       });
       const heardBefore = viewer.heard.count;
       await people.owner.from('notes').update({ body: 'x' }).eq('id', noteId);
-      await people.owner.from('notes').update({ body: mention(world.viewer, 'V') }).eq('id', noteId);
+      await people.owner
+        .from('notes')
+        .update({ body: mention(world.viewer, 'V') })
+        .eq('id', noteId);
       await until(async () => viewer.heard.count > heardBefore);
       // Marked read elsewhere: heard too.
       const heardRead = viewer.heard.count;
-      await people.viewer.from('notifications').update({ read_at: new Date().toISOString() }).is('read_at', null);
+      await people.viewer
+        .from('notifications')
+        .update({ read_at: new Date().toISOString() })
+        .is('read_at', null);
       await until(async () => viewer.heard.count > heardRead);
       expect(stranger.heard.count).toBe(0);
     } finally {
@@ -258,7 +272,11 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
   it('the comments entry point tells readers only, never the actor', async () => {
     const { rows } = await stack.db.query<{ told: number }>(
       `select public.notify_note_people($1, $2, 'reply', '{"thread_id": "t1"}', $3) as told`,
-      [noteId, [world.viewer.id, world.stranger.id, world.owner.id, world.viewer.id], world.owner.id],
+      [
+        noteId,
+        [world.viewer.id, world.stranger.id, world.owner.id, world.viewer.id],
+        world.owner.id,
+      ],
     );
     expect(rows[0]!.told).toBe(1);
     expect(await notificationsOf(world.viewer)).toMatchObject([{ kind: 'reply' }]);
@@ -270,7 +288,7 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
       return ((await res.json()) as { messages: { subject: string; text?: string }[] }).messages;
     };
     // The inbox lists the newest first: the messages after the first `before` ones.
-    const newest = <T,>(messages: T[], before: number) =>
+    const newest = <T>(messages: T[], before: number) =>
       messages.slice(0, messages.length - before);
     const drain = (digest = false) =>
       fetch(`${stack.url}/functions/v1/notify-email`, {
@@ -283,7 +301,10 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
         body: JSON.stringify(digest ? { digest: true } : {}),
       });
     const setting = (user: TestUser, value: string) =>
-      stack.db.query('update public.profiles set notify_email = $2 where id = $1', [user.id, value]);
+      stack.db.query('update public.profiles set notify_email = $2 where id = $1', [
+        user.id,
+        value,
+      ]);
 
     it("emails a mention to a person whose setting is 'on', once, and none for 'off'", async () => {
       await setting(world.viewer, 'on');
@@ -310,7 +331,10 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
       await setting(world.viewer, 'daily');
       const before = (await inbox(world.viewer.email)).length;
       await people.owner.from('notes').update({ body: 'x' }).eq('id', noteId);
-      await people.owner.from('notes').update({ body: mention(world.viewer, 'V') }).eq('id', noteId);
+      await people.owner
+        .from('notes')
+        .update({ body: mention(world.viewer, 'V') })
+        .eq('id', noteId);
       await stack.db.query(
         `select public.notify_note_people($1, $2, 'reply', '{"thread_id": "t"}', $3)`,
         [noteId, [world.viewer.id], world.owner.id],

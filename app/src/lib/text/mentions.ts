@@ -9,7 +9,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The markdown for a mention of `name` (brackets and line breaks in the name left out). */
 export function mentionMarkdown(name: string, userId: string): string {
-  const label = name.replace(/[[\]\\\r\n]+/g, ' ').trim().slice(0, 100) || 'someone';
+  const label =
+    name
+      .replace(/[[\]\\\r\n]+/g, ' ')
+      .trim()
+      .slice(0, 100) || 'someone';
   return `[@${label}](${MENTION_SCHEME}${userId})`;
 }
 
