@@ -42,7 +42,7 @@ serve(['POST'], async (req) => {
   const body = await readJsonObject(req);
   const digest = body.digest === true;
   if (digest && !service)
-    throw new HttpError(403, 'service_key_required', 'Only the scheduled digest may send digests.');
+    throw new HttpError(403, 'service_key_required', 'Only the scheduled digest can send digests.');
 
   const admin = adminClient();
   const { data, error } = await admin.rpc('claim_notification_emails', { p_digest: digest });

@@ -29,5 +29,6 @@ export const DATA_MESSAGES: Record<string, string> = {
   cannot_share_with_self: 'You already own this notebook.',
   notebook_not_found: 'That notebook does not exist or is not yours.',
   not_owner: 'Only the owner of a notebook can share it.',
+  service_key_required: 'Only the scheduled digest can send digests.',
   upload_cancelled: 'The upload was cancelled.',
 };
