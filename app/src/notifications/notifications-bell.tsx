@@ -70,14 +70,21 @@ export function NotificationsBell() {
     const onPointer = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Escape closes from anywhere: a button that disables itself (Mark all read) drops the focus.
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.stopPropagation();
+      setOpen(false);
+      bell.current?.focus();
+    };
     document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey, true);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey, true);
+    };
   }, [open]);
 
-  const close = () => {
-    setOpen(false);
-    bell.current?.focus();
-  };
   const openItem = (item: AppNotification) => {
     if (!item.read) markRead.mutate(item.id);
     setOpen(false);
@@ -109,12 +116,6 @@ export function NotificationsBell() {
           aria-labelledby={headingId}
           tabIndex={-1}
           ref={panel}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape') {
-              event.stopPropagation();
-              close();
-            }
-          }}
         >
           <div className="notifications__head">
             <h2 className="notifications__title" id={headingId}>
@@ -125,7 +126,10 @@ export function NotificationsBell() {
               className="notifications__mark-all"
               disabled={!unread}
               pending={markAll.isPending}
-              onClick={() => markAll.mutate()}
+              onClick={() =>
+                // The button disables itself: the focus stays in the list.
+                markAll.mutate(undefined, { onSettled: () => panel.current?.focus() })
+              }
             >
               Mark all read
             </Button>
