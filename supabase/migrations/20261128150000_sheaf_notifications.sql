@@ -90,7 +90,7 @@ create policy "mfa: aal2 when a factor is verified" on public.notifications
 
 -- read_at is set by the database (server time) and never moves once set; clearing it marks the
 -- notification unread again. Nothing else changes through an update but emailed_at, and that only
--- from the email functions (security definer, at depth > 1, or the service role).
+-- with the service key (the email functions); foreign keys' own actions (depth > 1) still apply.
 create or replace function public.notifications_before_update()
 returns trigger
 language plpgsql
@@ -98,7 +98,11 @@ set search_path = ''
 as $$
 begin
   new.read_at := case when new.read_at is null then null else coalesce(old.read_at, now()) end;
-  if pg_trigger_depth() <= 1 and coalesce(auth.role(), '') <> 'service_role' then
+  -- Deeper down it is a foreign key's own action (an actor's account deleted: set null).
+  if pg_trigger_depth() > 1 then
+    return new;
+  end if;
+  if coalesce(auth.role(), '') <> 'service_role' then
     new.emailed_at := old.emailed_at;
   end if;
   new.id := old.id;

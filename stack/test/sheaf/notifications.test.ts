@@ -269,6 +269,22 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     }
   });
 
+  it("keeps a notification when its actor's account is deleted, without the actor", async () => {
+    const actor = await createUser(stack.db, `actor${driver}`);
+    await stack.db.query(
+      `insert into public.notebook_members (notebook_id, user_id, role) values ($1, $2, 'editor')`,
+      [world.notebookId, actor.id],
+    );
+    await stack.db.query(`select public.notify_note_people($1, $2, 'mention', null, $3)`, [
+      noteId,
+      [world.viewer.id],
+      actor.id,
+    ]);
+    expect(await notificationsOf(world.viewer, 'mention')).toMatchObject([{ actor_id: actor.id }]);
+    await stack.db.query('delete from auth.users where id = $1', [actor.id]);
+    expect(await notificationsOf(world.viewer, 'mention')).toMatchObject([{ actor_id: null }]);
+  });
+
   it('the comments entry point tells readers only, never the actor', async () => {
     const { rows } = await stack.db.query<{ told: number }>(
       `select public.notify_note_people($1, $2, 'reply', '{"thread_id": "t1"}', $3) as told`,
