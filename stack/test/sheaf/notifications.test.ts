@@ -168,6 +168,24 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     expect(moved.error).not.toBeNull();
   });
 
+  it('asks a person with a verified factor for aal2, as every table does', async () => {
+    await stack.db.query(`select public.notify_note_people($1, $2, 'mention', null, $3)`, [
+      noteId,
+      [world.owner.id],
+      world.editor.id,
+    ]);
+    const aal1 = await clientAs(stack, world.owner, 'aal1');
+    expect((await aal1.from('notifications').select('id')).data).toEqual([]);
+    await aal1
+      .from('notifications')
+      .update({ read_at: new Date().toISOString() })
+      .is('read_at', null);
+    expect((await notificationsOf(world.owner))[0]!.read_at).toBeNull();
+    expect((await people.owner.from('notifications').select('kind')).data).toEqual([
+      { kind: 'mention' },
+    ]);
+  });
+
   it('refuses every insert and delete through the API', async () => {
     const row = {
       user_id: world.viewer.id,
