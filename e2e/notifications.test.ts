@@ -2,7 +2,8 @@
 // bell says so at once; Ana types "@" in a note, picks Ben, and Ben's bell count rises without a
 // reload; Ben opens the list, follows the mention to the note (it is marked read), and marks
 // everything read. The open list is screenshotted at 360 px and on a desktop, and has no serious
-// accessibility violations. Asserts on what each screen ends up showing, never on timing.
+// accessibility violations. Ben then chooses a daily digest for email in his settings. Asserts on
+// what each screen ends up showing, never on timing.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openShared, typeAtEnd } from './collab-support/collab-steps.ts';
@@ -73,4 +74,20 @@ it('a mention arriving live as a notification', async () => {
   await ben.page.keyboard.press('Escape');
   await list.waitFor({ state: 'detached' });
   expect(await bell(ben.page, 0).evaluate((el) => el === document.activeElement)).toBe(true);
+});
+
+it('keeps the email setting for mentions and replies that a person chooses', async () => {
+  const { e2e, ben } = people;
+  await ben.page.goto(`${e2e.appUrl}/settings/profile`);
+  const group = ben.page.getByRole('group', { name: 'Email about mentions and replies' });
+  await group.getByRole('radio', { name: /Right away/ }).waitFor();
+  expect(await group.getByRole('radio', { name: /Right away/ }).isChecked()).toBe(true);
+  await group.getByRole('radio', { name: /Daily digest/ }).check();
+  await ben.page.getByText('Your email setting is saved.').waitFor();
+  await ben.page.reload();
+  await group.getByRole('radio', { name: /Daily digest/ }).waitFor();
+  expect(await group.getByRole('radio', { name: /Daily digest/ }).isChecked()).toBe(true);
+  const { data } = await ben.client.from('profiles').select('notify_email');
+  expect(data).toEqual([{ notify_email: 'daily' }]);
+  expect(await seriousViolations(ben.page)).toEqual([]);
 });

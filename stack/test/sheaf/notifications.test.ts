@@ -385,6 +385,27 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
       await setting(world.viewer, 'on');
     });
 
+    it('lets only the person change their own email setting, to a known value', async () => {
+      const other = await people.stranger
+        .from('profiles')
+        .update({ notify_email: 'off' })
+        .eq('id', world.viewer.id)
+        .select('id');
+      expect(other.data ?? []).toEqual([]);
+      const bad = await people.viewer
+        .from('profiles')
+        .update({ notify_email: 'hourly' })
+        .eq('id', world.viewer.id);
+      expect(bad.error?.code).toBe('23514');
+      const own = await people.viewer
+        .from('profiles')
+        .update({ notify_email: 'off' })
+        .eq('id', world.viewer.id)
+        .select('notify_email');
+      expect(own.data).toEqual([{ notify_email: 'off' }]);
+      await setting(world.viewer, 'on');
+    });
+
     it('anon cannot ask for a drain', async () => {
       const res = await callFunction(stack, 'notify-email', null, { body: {} });
       expect(res.status).toBe(401);
