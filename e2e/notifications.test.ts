@@ -87,7 +87,8 @@ it('keeps the email setting for mentions and replies that a person chooses', asy
   await ben.page.reload();
   await group.getByRole('radio', { name: /Daily digest/ }).waitFor();
   expect(await group.getByRole('radio', { name: /Daily digest/ }).isChecked()).toBe(true);
-  const { data } = await ben.client.from('profiles').select('notify_email');
+  const me = (await ben.client.auth.getUser()).data.user!.id;
+  const { data } = await ben.client.from('profiles').select('notify_email').eq('id', me);
   expect(data).toEqual([{ notify_email: 'daily' }]);
   expect(await seriousViolations(ben.page)).toEqual([]);
 });
