@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AppNotification } from './data/types.ts';
-import { bellLabel, notificationPath, notificationSentence, whenText } from './notification-text.ts';
+import {
+  bellLabel,
+  notificationPath,
+  notificationSentence,
+  whenText,
+} from './notification-text.ts';
 
 const base: AppNotification = {
   id: 'n1',

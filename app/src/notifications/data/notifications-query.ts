@@ -26,33 +26,28 @@ export async function fetchNotifications(supabase: Rest): Promise<NotificationsP
       .order('created_at', { ascending: false })
       .order('id', { ascending: false })
       .limit(LIST_SIZE),
-    supabase
-      .from('notifications')
-      .select('id', { count: 'exact', head: true })
-      .is('read_at', null),
+    supabase.from('notifications').select('id', { count: 'exact', head: true }).is('read_at', null),
   ]);
   if (list.error) throw list.error;
   if (count.error) throw count.error;
   const items = list.data
     .filter((row) => (KINDS as string[]).includes(row.kind))
-    .map(
-      (row): AppNotification => ({
-        id: row.id,
-        kind: row.kind as NotificationKind,
-        actorName: row.actor?.display_name || 'Someone',
-        notebookId: row.notebook_id,
-        notebookName: row.notebook?.name ?? 'a notebook',
-        noteId: row.note_id,
-        noteTitle: row.note ? row.note.title || 'Untitled' : null,
-        anchor:
-          row.anchor && typeof row.anchor === 'object' && !Array.isArray(row.anchor)
-            ? (row.anchor as Record<string, unknown>)
-            : null,
-        role: row.role,
-        createdAt: row.created_at,
-        read: row.read_at !== null,
-      }),
-    );
+    .map((row): AppNotification => ({
+      id: row.id,
+      kind: row.kind as NotificationKind,
+      actorName: row.actor?.display_name || 'Someone',
+      notebookId: row.notebook_id,
+      notebookName: row.notebook?.name ?? 'a notebook',
+      noteId: row.note_id,
+      noteTitle: row.note ? row.note.title || 'Untitled' : null,
+      anchor:
+        row.anchor && typeof row.anchor === 'object' && !Array.isArray(row.anchor)
+          ? (row.anchor as Record<string, unknown>)
+          : null,
+      role: row.role,
+      createdAt: row.created_at,
+      read: row.read_at !== null,
+    }));
   return { items, unread: count.count ?? 0 };
 }
 
