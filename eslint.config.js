@@ -14,6 +14,7 @@ const features = [
   'sharing',
   'transfer',
   'comments',
+  'notifications',
 ];
 
 // The stack's services. Each depends only on shared code (context/, db/, config/, keys/, lib/,

@@ -157,7 +157,8 @@ export function earlyPageHtml(input: EarlyPageInput, text: EarlyPageText): strin
     'Your account';
   const heading = input.noteId ? 'h2' : 'h1';
 
-  // SignedInLayout's header (app/src/app/signed-in-layout.tsx, ui/app-layout.tsx, ui/brand.tsx).
+  // SignedInLayout's header (app/src/app/signed-in-layout.tsx, ui/app-layout.tsx, ui/brand.tsx,
+  // notifications/notifications-bell.tsx).
   const header =
     '<header class="app-header app-header--wide"><div class="app-header__inner"><div class="app-header__start">' +
     '<a class="brand" href="/" aria-label="Sheaf home"><svg viewBox="0 0 32 32" aria-hidden="true">' +
@@ -169,6 +170,8 @@ export function earlyPageHtml(input: EarlyPageInput, text: EarlyPageText): strin
     '<circle cx="8.5" cy="8.5" r="5.5" fill="none" stroke="currentColor" stroke-width="2"></circle>' +
     '<path d="m13 13 4.5 4.5" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path></svg>' +
     `<span class="search-button__label">Search</span><kbd class="search-button__keys">${esc(keys.search)}</kbd></button>` +
+    '<div class="notifications"><button type="button" class="icon-button notifications__bell" aria-label="Notifications" aria-expanded="false">' +
+    '<svg viewBox="0 0 20 20" aria-hidden="true"><path d="M10 3a5 5 0 0 0-5 5v3l-1.5 3h13L15 11V8a5 5 0 0 0-5-5Zm-2 12a2 2 0 0 0 4 0" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linejoin="round"></path></svg></button></div>' +
     '<button type="button" class="icon-button"><span aria-hidden="true">?</span><span class="visually-hidden">Keyboard shortcuts</span></button>' +
     `<span class="app-header__email">${esc(userLabel)}</span>` +
     '<button type="button" class="button button--secondary">Sign out</button></div></div></header>';

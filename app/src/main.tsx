@@ -17,6 +17,7 @@ import './ui/styles.css';
 import './ui/signed-in.css';
 import './ui/workspace.css';
 import './notes/live/live.css';
+import './notifications/notifications.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -1,4 +1,4 @@
-// /settings/profile: the display name and the avatar.
+// /settings/profile: the display name, the avatar and email about mentions and replies.
 import { useEffect, useState, type FormEvent } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useDraft } from '../lib/forms/use-draft.ts';
@@ -10,6 +10,7 @@ import { TextField } from '../ui/text-field.tsx';
 import { useProfileQuery, type Profile } from './api/profile-query.ts';
 import { useUpdateProfileMutation } from './api/update-profile-mutation.ts';
 import { AvatarSection } from './avatar-section.tsx';
+import { NotifyEmailSection } from './notify-email-section.tsx';
 
 function NameForm({ userId, profile }: { userId: string; profile: Profile | null }) {
   const draft = useDraft(`sheaf.draft.${userId}.display-name`, profile?.display_name ?? '');
@@ -78,6 +79,7 @@ export function ProfilePage() {
     <>
       <NameForm userId={user.id} profile={profile.data} />
       <AvatarSection userId={user.id} path={profile.data?.avatar_path ?? null} />
+      <NotifyEmailSection userId={user.id} value={profile.data?.notify_email ?? 'on'} />
     </>
   );
 }

@@ -16,6 +16,7 @@ import { PageLoading } from '../ui/page-loading.tsx';
 import type { PaletteItem } from './palette-items.ts';
 import { ShortcutsSheet } from './shortcuts-sheet.tsx';
 import { accountEmail, accountPhone } from '../account/api/account-identity.ts';
+import { NotificationsBell } from '../notifications/notifications-bell.tsx';
 import '../ui/signed-in.css';
 
 const CommandPalette = lazy(() =>
@@ -105,6 +106,7 @@ export function SignedInLayout() {
             <span className="search-button__label">Search</span>
             <kbd className="search-button__keys">{describeKeys('mod+k')}</kbd>
           </button>
+          <NotificationsBell />
           <button
             type="button"
             className="icon-button"

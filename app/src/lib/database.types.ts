@@ -97,6 +97,115 @@ export type Database = {
           },
         ]
       }
+      comment_threads: {
+        Row: {
+          anchor_end: string
+          anchor_start: string
+          author_id: string | null
+          created_at: string
+          id: string
+          note_id: string
+          notebook_id: string
+          quote: string
+          resolved_at: string | null
+          resolved_by: string | null
+        }
+        Insert: {
+          anchor_end: string
+          anchor_start: string
+          author_id?: string | null
+          created_at?: string
+          id?: string
+          note_id: string
+          notebook_id: string
+          quote: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+        }
+        Update: {
+          anchor_end?: string
+          anchor_start?: string
+          author_id?: string | null
+          created_at?: string
+          id?: string
+          note_id?: string
+          notebook_id?: string
+          quote?: string
+          resolved_at?: string | null
+          resolved_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "comment_threads_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "comment_threads_note_id_notebook_id_fkey"
+            columns: ["note_id", "notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
+          },
+          {
+            foreignKeyName: "comment_threads_resolved_by_fkey"
+            columns: ["resolved_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      comments: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          edited_at: string | null
+          id: string
+          note_id: string
+          notebook_id: string
+          thread_id: string
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          edited_at?: string | null
+          id?: string
+          note_id: string
+          notebook_id: string
+          thread_id: string
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          edited_at?: string | null
+          id?: string
+          note_id?: string
+          notebook_id?: string
+          thread_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "comments_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "comments_thread_id_note_id_notebook_id_fkey"
+            columns: ["thread_id", "note_id", "notebook_id"]
+            isOneToOne: false
+            referencedRelation: "comment_threads"
+            referencedColumns: ["id", "note_id", "notebook_id"]
+          },
+        ]
+      }
       invitations: {
         Row: {
           created_at: string
@@ -398,6 +507,8 @@ export type Database = {
       notebooks: {
         Row: {
           created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
           id: string
           name: string
           owner_id: string
@@ -405,6 +516,8 @@ export type Database = {
         }
         Insert: {
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           id?: string
           name: string
           owner_id?: string
@@ -412,12 +525,22 @@ export type Database = {
         }
         Update: {
           created_at?: string
+          deleted_at?: string | null
+          deleted_by?: string | null
           id?: string
           name?: string
           owner_id?: string
           updated_at?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "notebooks_deleted_by_fkey"
+            columns: ["deleted_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       notes: {
         Row: {
@@ -505,12 +628,77 @@ export type Database = {
           },
         ]
       }
+      notifications: {
+        Row: {
+          actor_id: string | null
+          anchor: Json | null
+          created_at: string
+          emailed_at: string | null
+          id: string
+          kind: string
+          note_id: string | null
+          notebook_id: string
+          read_at: string | null
+          role: string | null
+          user_id: string
+        }
+        Insert: {
+          actor_id?: string | null
+          anchor?: Json | null
+          created_at?: string
+          emailed_at?: string | null
+          id?: string
+          kind: string
+          note_id?: string | null
+          notebook_id: string
+          read_at?: string | null
+          role?: string | null
+          user_id: string
+        }
+        Update: {
+          actor_id?: string | null
+          anchor?: Json | null
+          created_at?: string
+          emailed_at?: string | null
+          id?: string
+          kind?: string
+          note_id?: string | null
+          notebook_id?: string
+          read_at?: string | null
+          role?: string | null
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_actor_profile_fkey"
+            columns: ["actor_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_note_id_fkey"
+            columns: ["note_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_notebook_id_fkey"
+            columns: ["notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notebooks"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       profiles: {
         Row: {
           avatar_path: string | null
           created_at: string
           display_name: string | null
           id: string
+          notify_email: string
           updated_at: string
         }
         Insert: {
@@ -518,6 +706,7 @@ export type Database = {
           created_at?: string
           display_name?: string | null
           id: string
+          notify_email?: string
           updated_at?: string
         }
         Update: {
@@ -525,7 +714,59 @@ export type Database = {
           created_at?: string
           display_name?: string | null
           id?: string
+          notify_email?: string
           updated_at?: string
+        }
+        Relationships: []
+      }
+      published_notes: {
+        Row: {
+          note_id: string
+          notebook_id: string
+          published_at: string
+          published_by: string | null
+          token: string
+        }
+        Insert: {
+          note_id: string
+          notebook_id: string
+          published_at?: string
+          published_by?: string | null
+          token: string
+        }
+        Update: {
+          note_id?: string
+          notebook_id?: string
+          published_at?: string
+          published_by?: string | null
+          token?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "published_notes_note_id_notebook_id_fkey"
+            columns: ["note_id", "notebook_id"]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: ["id", "notebook_id"]
+          },
+          {
+            foreignKeyName: "published_notes_published_by_fkey"
+            columns: ["published_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      search_vocabulary: {
+        Row: {
+          word: string
+        }
+        Insert: {
+          word: string
+        }
+        Update: {
+          word?: string
         }
         Relationships: []
       }
@@ -638,7 +879,27 @@ export type Database = {
         Args: { min_role?: string; object_name: string; require_note?: boolean }
         Returns: boolean
       }
+      can_comment_on_note: {
+        Args: { note: string; notebook: string }
+        Returns: boolean
+      }
       can_see_avatar_folder: { Args: { object_name: string }; Returns: boolean }
+      claim_notification_emails: {
+        Args: { p_digest?: boolean }
+        Returns: {
+          actor_name: string
+          anchor: Json
+          created_at: string
+          email: string
+          id: string
+          kind: string
+          note_id: string
+          note_title: string
+          notebook_id: string
+          notebook_name: string
+          user_id: string
+        }[]
+      }
       close_note_session: { Args: { note: string }; Returns: number }
       compact_note_updates: {
         Args: {
@@ -689,6 +950,7 @@ export type Database = {
         Args: { body: string; max_length?: number }
         Returns: string
       }
+      mentioned_user_ids: { Args: { p_text: string }; Returns: string[] }
       mfa_satisfied: { Args: never; Returns: boolean }
       move_note: { Args: { note: string; to_notebook: string }; Returns: Json }
       my_notebook_ids: { Args: { min_role?: string }; Returns: string[] }
@@ -704,6 +966,7 @@ export type Database = {
           user_agent: string
         }[]
       }
+      new_publish_token: { Args: never; Returns: string }
       note_backlinks: {
         Args: { note: string }
         Returns: {
@@ -736,6 +999,10 @@ export type Database = {
         Args: { people: string[]; version: number }
         Returns: undefined
       }
+      note_words: {
+        Args: { body: string; tags: string[]; title: string }
+        Returns: string[]
+      }
       note_writer_key: {
         Args: { key_id: string; note: string }
         Returns: {
@@ -744,9 +1011,93 @@ export type Database = {
           user_id: string
         }[]
       }
+      notify_note_people: {
+        Args: {
+          p_actor?: string
+          p_anchor?: Json
+          p_kind: string
+          p_note_id: string
+          p_user_ids: string[]
+        }
+        Returns: number
+      }
+      open_comment_thread: {
+        Args: {
+          anchor_end: string
+          anchor_start: string
+          body: string
+          note: string
+          quote: string
+        }
+        Returns: string
+      }
+      owns_trashed_notebook: { Args: { notebook: string }; Returns: boolean }
       prefix_tsquery: { Args: { query: string }; Returns: unknown }
+      publish_note: { Args: { note: string }; Returns: string }
+      published_note: {
+        Args: { token: string }
+        Returns: {
+          body: string
+          body_too_large: boolean
+          title: string
+          updated_at: string
+        }[]
+      }
+      published_note_document: { Args: { token: string }; Returns: Json }
+      published_note_files: {
+        Args: { token: string }
+        Returns: {
+          file_name: string
+          mime_type: string
+          path: string
+        }[]
+      }
+      published_note_row: {
+        Args: { link: string }
+        Returns: {
+          author_id: string | null
+          body: string
+          body_seq: number
+          body_too_large: boolean
+          created_at: string
+          deleted_at: string | null
+          deleted_by: string | null
+          excerpt: string | null
+          id: string
+          notebook_id: string
+          search: unknown
+          tags: string[]
+          title: string
+          title_seq: number
+          updated_at: string
+          updated_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "notes"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      published_note_token: { Args: { note: string }; Returns: string }
       purge_trash: { Args: never; Returns: number }
+      record_notification: {
+        Args: {
+          p_actor: string
+          p_anchor?: Json
+          p_kind: string
+          p_note?: string
+          p_notebook: string
+          p_role?: string
+          p_user: string
+        }
+        Returns: boolean
+      }
       register_writer_key: { Args: { public_key: Json }; Returns: string }
+      release_notification_emails: {
+        Args: { p_ids: string[] }
+        Returns: undefined
+      }
       restore_note_version: {
         Args: { version_id: number }
         Returns: {
@@ -779,6 +1130,13 @@ export type Database = {
         Args: { cap: number; tsq: unknown }
         Returns: {
           id: string
+        }[]
+      }
+      search_matches: {
+        Args: { max_results?: number; query: string }
+        Returns: {
+          id: string
+          rank: number
         }[]
       }
       search_notes: {
@@ -824,7 +1182,22 @@ export type Database = {
       sheaf_topic_role: { Args: { topic: string }; Returns: string }
       tags_text: { Args: { tags: string[] }; Returns: string }
       touch_my_session: { Args: never; Returns: boolean }
+      trashed_attachment_object: {
+        Args: { object_name: string }
+        Returns: boolean
+      }
+      trashed_notebook_files: { Args: { notebook: string }; Returns: string[] }
+      trashed_notebooks: {
+        Args: never
+        Returns: {
+          deleted_at: string
+          id: string
+          name: string
+          note_count: number
+        }[]
+      }
       tsquery_quote: { Args: { lexeme: string }; Returns: string }
+      unpublish_note: { Args: { note: string }; Returns: boolean }
       user_id_by_email: { Args: { address: string }; Returns: string }
       valid_tags: { Args: { tags: string[] }; Returns: boolean }
       words_tsquery: { Args: { query: string }; Returns: unknown }

@@ -12,10 +12,13 @@ import { holdTypedKeys, holdingFor, takeTypedText } from '../lib/keyboard/type-a
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
 import { BODY_MAX_BYTES, TITLE_MAX, bodyBytes, megabytes } from '../lib/text/note-limits.ts';
 import { useOnline } from '../lib/use-online.ts';
+import { useSignedIn } from '../lib/session/session-context.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { useNoteSuggestions } from './data/link-suggestions.ts';
+import { useNotebookPeopleQuery } from './data/notebook-people-query.ts';
+import { useRequestMentionEmails } from './data/request-mention-emails.ts';
 import type { Note } from './data/types.ts';
 import type { EditorHandle, SharedText } from './editor/markdown-editor.tsx';
 import { Markdown, MarkdownEditor } from './lazy-parts.tsx';
@@ -71,6 +74,17 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
     autosave.ensureExists,
   );
   useShortcuts([{ keys: 'mod+e', inFields: true, run: () => setPreview((p) => !p) }]);
+  // "@" suggests the notebook's other people; a mention picked asks for its email to go out.
+  const { user } = useSignedIn();
+  const people = useNotebookPeopleQuery(note.notebook_id).data;
+  const mentionPeople = useMemo(
+    () =>
+      (people ?? [])
+        .filter((p) => p.id !== user.id)
+        .map((p) => ({ id: p.id, name: p.name, detail: p.role })),
+    [people, user.id],
+  );
+  const requestMentionEmails = useRequestMentionEmails();
 
   // The hand-over: what was typed before the shared copy opened becomes one edit of ours —
   // always for a new note; for a draft, when nobody changed that text meanwhile.
@@ -225,6 +239,8 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
               onReadOnlyKey={() => setReadOnlyTyping(true)}
               onFiles={paste.onFiles}
               suggestNotes={suggestNotes}
+              mentionPeople={mentionPeople}
+              onMention={requestMentionEmails}
             />
           </div>
         )}

@@ -106,6 +106,7 @@ describe.each(DRIVERS)('live notebooks through the stack on %s', (driver) => {
       change: changes.push,
       access: access.push,
       pins: pins.push,
+      notifications: () => undefined,
       resync: () => undefined,
     });
     await until(async () => {

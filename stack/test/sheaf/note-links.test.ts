@@ -134,6 +134,7 @@ describe.each(DRIVERS)('Sheaf links between notes on %s', (driver) => {
       anon: 'refused',
       stranger: [],
       viewer: ['Shared source'],
+      commenter: ['Shared source'],
       editor: ['Shared source'],
       owner: ['Shared source'],
       'owner-aal1': [],

@@ -8,6 +8,8 @@ export interface Profile {
   display_name: string | null;
   avatar_path: string | null;
   updated_at: string;
+  /** Email about mentions and replies: 'on', 'daily' (a digest) or 'off'. */
+  notify_email: string;
 }
 
 export function useProfileQuery(userId: string) {
@@ -17,7 +19,7 @@ export function useProfileQuery(userId: string) {
     queryFn: async (): Promise<Profile | null> => {
       const { data, error } = await supabase
         .from('profiles')
-        .select('id, display_name, avatar_path, updated_at')
+        .select('id, display_name, avatar_path, updated_at, notify_email')
         .eq('id', userId)
         .maybeSingle();
       if (error) throw error;

@@ -1,8 +1,8 @@
 // What changes under the signed-in user, live: the private channel `user:<id>` carries Postgres
 // Changes of the published tables (notes, notebooks, attachments, comment threads and comments — each delivered only if the
 // user's policies let them read the row) and the database's broadcasts about the user's own
-// access (added to a notebook, role changed, removed) and own pins (from another tab or
-// device). After a dropped connection the channel rejoins on its own; `resync` then says that
+// access (added to a notebook, role changed, removed), own pins (from another tab or
+// device) and own notifications (a new one, or read elsewhere). After a dropped connection the channel rejoins on its own; `resync` then says that
 // whatever was missed meanwhile must be fetched.
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import type { MembershipChange } from './notebook-channel.ts';
@@ -27,6 +27,8 @@ export interface LiveHandlers {
   change(change: RowChange): void;
   access(change: MembershipChange): void;
   pins(change: PinChange): void;
+  /** The user's notifications changed (a new one arrived, or some were marked read). */
+  notifications(): void;
   /** Joined again after a drop: refetch what is shown. */
   resync(): void;
 }
@@ -58,6 +60,7 @@ export function watchLive(
   channel.on('broadcast', { event: 'pins' }, (m: { payload: PinChange }) =>
     handlers.pins(m.payload),
   );
+  channel.on('broadcast', { event: 'notifications' }, () => handlers.notifications());
   void client.realtime.setAuth().finally(() =>
     channel.subscribe((status) => {
       if (status !== 'SUBSCRIBED') return;

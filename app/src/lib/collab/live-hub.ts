@@ -36,6 +36,7 @@ export function subscribeLive(
       change: (change) => each((h) => h.change?.(change)),
       access: (change) => each((h) => h.access?.(change)),
       pins: (change) => each((h) => h.pins?.(change)),
+      notifications: () => each((h) => h.notifications?.()),
       resync: () => each((h) => h.resync?.()),
     });
   }

@@ -21,6 +21,7 @@ export function useLive(handlers: Partial<LiveHandlers>): void {
           change: (change) => latest.current.change?.(change),
           access: (change) => latest.current.access?.(change),
           pins: (change) => latest.current.pins?.(change),
+          notifications: () => latest.current.notifications?.(),
           resync: () => latest.current.resync?.(),
         }),
       ),

@@ -31,5 +31,6 @@ export const DATA_MESSAGES: Record<string, string> = {
   not_owner: 'Only the owner of a notebook can share it.',
   notebook_in_trash: 'This notebook is in the trash. Restore it to share it.',
   not_published: 'This note is not published, or no longer is.',
+  service_key_required: 'Only the scheduled digest can send digests.',
   upload_cancelled: 'The upload was cancelled.',
 };

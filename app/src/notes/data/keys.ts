@@ -16,4 +16,5 @@ export const noteKeys = {
   search: (query: string) => ['notes', 'search', query] as const,
   recent: ['notes', 'recent'] as const,
   me: (userId: string) => ['notes', 'me', userId] as const,
+  people: (notebookId: string) => ['notes', 'people', notebookId] as const,
 };

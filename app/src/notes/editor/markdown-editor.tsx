@@ -24,6 +24,7 @@ import { EditorView } from '@codemirror/view';
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import { noteLinkCompletion, type SuggestNotes } from '../links/note-link-completion.ts';
 import '../markdown/markdown.css';
+import { mentionCompletion, type MentionPerson } from './mention-completion.ts';
 import { baseExtensions, localHistory } from './setup.ts';
 import { sizeLimit } from './size-limit.ts';
 import { textChange } from './text-diff.ts';
@@ -55,6 +56,9 @@ export interface MarkdownEditorProps {
   onReadOnlyKey?(): void;
   /** Notes `[[` offers to link to (links/note-link-completion.ts); without it, none. */
   suggestNotes?: SuggestNotes;
+  /** Who "@" suggests (the notebook's people); `onMention` after one is picked. */
+  mentionPeople?: MentionPerson[];
+  onMention?(): void;
 }
 
 /** A shared document's binding and its text now. */
@@ -132,6 +136,10 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
         doc: collaboration ? collaboration.text() : latest.current.value,
         extensions: [
           baseExtensions(label),
+          mentionCompletion(
+            () => latest.current.mentionPeople ?? [],
+            () => latest.current.onMention?.(),
+          ),
           collaboration?.extension ?? localHistory(),
           noteLinkCompletion(() => latest.current.suggestNotes),
           maxBytes ? sizeLimit(maxBytes, (bytes) => latest.current.onTooLarge?.(bytes)) : [],

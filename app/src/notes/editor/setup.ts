@@ -92,7 +92,8 @@ export const theme = EditorView.theme({
 /** Everything but the history (see the header) and the document itself. */
 export function baseExtensions(label: string): Extension[] {
   return [
-    markdown({ base: markdownLanguage, codeLanguages: languages }),
+    // No HTML tag completion: "<" in a note is text; completions are "@" people (and the like).
+    markdown({ base: markdownLanguage, codeLanguages: languages, completeHTMLTags: false }),
     syntaxHighlighting(classHighlighter),
     drawSelection(),
     highlightSelectionMatches(),

@@ -3,7 +3,8 @@
 // receives the new source), fenced code highlighted by language, headings at their own levels.
 // Safe by construction: raw HTML is shown as text, never parsed; URLs other than http(s), mailto,
 // relative ones, `attachment:` images and links to notes (`sheaf:note/<id>`, shown with the note's
-// current title: links/note-link.tsx) are dropped; nothing uses innerHTML.
+// current title: links/note-link.tsx) are dropped; nothing uses innerHTML. A mention of a person
+// (`[@Ada](sheaf:user/<id>)`) shows as "@Ada", styled, not as a link.
 import type { Element, ElementContent } from 'hast';
 import type { ReactNode } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
@@ -12,6 +13,7 @@ import { noteIdOfHref } from '../links/link-syntax.ts';
 import { NoteLink } from '../links/note-link.tsx';
 import { CodeBlock } from './code-block.tsx';
 import { NoteImage } from './note-image.tsx';
+import { mentionedUserId } from '../../lib/text/mentions.ts';
 import { safeUrl } from './safe-url.ts';
 import { setTask } from './task-list.ts';
 import './markdown.css';
@@ -46,10 +48,12 @@ function codeOf(pre: Element | undefined): { code: string; language: string | nu
 
 export function Markdown({ source, onToggleTask, resolveImage }: MarkdownProps) {
   const components: Components = {
-    // A link whose URL was dropped as unsafe stays as its text.
+    // A link whose URL was dropped as unsafe stays as its text; a mention is the person's name.
     a: ({ node: _node, href, children, ...props }) =>
       noteIdOfHref(href) ? (
         <NoteLink noteId={noteIdOfHref(href)!}>{children}</NoteLink>
+      ) : mentionedUserId(href) ? (
+        <span className="markdown__mention">{children}</span>
       ) : href ? (
         <a {...props} href={href} target="_blank" rel="noopener noreferrer nofollow">
           {children}

@@ -4,12 +4,15 @@
 // else (javascript:, data:, vbscript: …) becomes an empty URL.
 import { defaultUrlTransform } from 'react-markdown';
 import { noteIdOfHref } from '../links/link-syntax.ts';
+import { mentionedUserId } from '../../lib/text/mentions.ts';
 
 export const ATTACHMENT_SCHEME = 'attachment:';
 
 export function safeUrl(url: string, key: string): string {
   if (key === 'src' && url.startsWith(ATTACHMENT_SCHEME)) return url;
   if (key === 'href' && noteIdOfHref(url)) return url;
+  // A mention of a person (shown as a name, never followed as a link).
+  if (key === 'href' && mentionedUserId(url)) return url;
   return defaultUrlTransform(url);
 }
 
