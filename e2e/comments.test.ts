@@ -128,6 +128,27 @@ describe('comments on a note', () => {
       .fill('The red one.');
     await threadOn(olga.page, 'brown fox').getByRole('button', { name: 'Reply' }).click();
     await threadOn(carl.page, 'brown fox').getByText('The red one.').waitFor();
+    // The reply is also a notification for Carl, who opened the thread: his bell's link leads to
+    // the thread itself — active, its text selected in the note.
+    await carl.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await carl.page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('link', { name: /replied in a thread you are in, on Fable/ })
+      .click();
+    await carl.page.waitForURL(/\?thread=/);
+    await threadOn(carl.page, 'brown fox')
+      .and(carl.page.locator('.comment-thread--active'))
+      .waitFor();
+    await expect
+      .poll(() =>
+        carl.page.evaluate(() =>
+          window
+            .getSelection()
+            ?.toString()
+            .replace(/\u2060/g, ''),
+        ),
+      )
+      .toBe('brown red fox');
     await threadOn(carl.page, 'lazy dog')
       .getByRole('button', { name: /^Resolve/ })
       .click();

@@ -5,7 +5,8 @@
 // thread, reply, edit or delete their own comments, and resolve or reopen threads; viewers
 // read. Everything is live for everyone in the note (use-live-comments.ts). Anchors are Yjs
 // relative positions in the note's shared text (anchors.ts), so they follow everyone's edits.
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type * as Y from 'yjs';
 import type { EditorBridge } from '../lib/editor/editor-bridge.ts';
 import { describeError } from '../lib/errors/describe-error.ts';
@@ -73,7 +74,10 @@ export function CommentsPanel({ noteId, canComment, shared, bridge }: CommentsPa
   const ranges = useRanges(shared, threads.data);
   const selection = useSelection(bridge);
   const [draft, setDraft] = useState<{ anchor: Anchor; quote: string } | null>(null);
-  const [active, setActive] = useState<string | null>(null);
+  const [chosen, setActive] = useState<string | null>(null);
+  const [params] = useSearchParams();
+  const wanted = params.get('thread');
+  const active = chosen ?? wanted;
   const open = useOpenThreadMutation(noteId);
 
   const groups = useMemo(() => {
@@ -117,6 +121,21 @@ export function CommentsPanel({ noteId, canComment, shared, bridge }: CommentsPa
     if (!draft) return;
     open.mutate({ ...draft, body }, { onSuccess: () => setDraft(null) });
   }
+
+  // A link to a thread (a notification's `?thread=`): that thread is the active one until the
+  // person chooses another; once the note's text is open its text is selected and the thread
+  // scrolled into view — once per link.
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!wanted || shownFor.current === wanted || !shared || !threads.data) return;
+    if (!threads.data.some((t) => t.id === wanted)) return;
+    shownFor.current = wanted;
+    const range = ranges.get(wanted);
+    if (range && range.to > range.from) bridge.select(range.from, range.to);
+    document
+      .querySelector(`[data-thread="${CSS.escape(wanted)}"]`)
+      ?.scrollIntoView({ block: 'nearest' });
+  }, [wanted, shared, threads.data, ranges, bridge]);
 
   const show = (thread: Thread, range: Range) => {
     setActive(thread.id);

@@ -25,7 +25,7 @@ describe('notification text', () => {
   it('says who did what where', () => {
     expect(notificationSentence(base)).toBe('Ada mentioned you in Trip plan');
     expect(notificationSentence({ ...base, kind: 'reply' })).toBe(
-      'Ada replied in your thread in Trip plan',
+      'Ada replied in a thread you are in, on Trip plan',
     );
     const shared = { ...base, kind: 'shared' as const, noteId: null, noteTitle: null };
     expect(notificationSentence({ ...shared, role: 'editor' })).toBe(

@@ -8,7 +8,7 @@ export function notificationSentence(n: AppNotification): string {
     case 'mention':
       return `${n.actorName} mentioned you in ${place}`;
     case 'reply':
-      return `${n.actorName} replied in your thread in ${place}`;
+      return `${n.actorName} replied in a thread you are in, on ${place}`;
     case 'shared':
       return `${n.actorName} shared ${n.notebookName} with you${n.role ? ` as ${n.role}` : ''}`;
     case 'role_changed':

@@ -287,6 +287,75 @@ describe.each(DRIVERS)('Sheaf comments on %s', (driver) => {
     expect(gone.rowCount).toBe(0);
   });
 
+  it('tells the people mentioned in a comment and those taking part in its thread, once each', async () => {
+    const note = await newNote();
+    const mention = (name: string, id: string) => `[@${name}](sheaf:user/${id})`;
+    const names = new Map(
+      (['owner', 'editor', 'commenter', 'viewer', 'stranger'] as const).map((who) => [
+        world[who].id,
+        who,
+      ]),
+    );
+    /** Who was told what by whom about this note's threads, oldest first. */
+    const told = async () => {
+      const { rows } = await stack.db.query<{ user_id: string; kind: string; actor_id: string }>(
+        `select user_id, kind, actor_id from public.notifications
+         where note_id = $1 and anchor ? 'thread_id' order by created_at, id`,
+        [note],
+      );
+      return rows.map((r) => `${names.get(r.user_id)}:${r.kind}:${names.get(r.actor_id)}`);
+    };
+    // The commenter opens a thread mentioning the editor — and the stranger, who cannot read it.
+    const { data: thread, error } = await people.commenter.rpc('open_comment_thread', {
+      note,
+      anchor_start: 'AQI=',
+      anchor_end: 'AwQ=',
+      quote: 'brown',
+      body: `${mention('Ed', world.editor.id)} and ${mention('Stan', world.stranger.id)}: which brown?`,
+    });
+    expect(error).toBeNull();
+    expect(await told()).toEqual(['editor:mention:commenter']);
+    // The editor replies: the commenter (who opened the thread) is told; the editor is not.
+    const reply = (client: SupabaseClient, body: string) =>
+      client
+        .from('comments')
+        .insert({ thread_id: thread as string, note_id: note, notebook_id: world.notebookId, body })
+        .select('id')
+        .single();
+    expect((await reply(people.editor, 'Dark brown.')).error).toBeNull();
+    expect((await told()).slice(1)).toEqual(['commenter:reply:editor']);
+    // The owner replies mentioning the commenter: the commenter is told once (as mentioned), the
+    // editor as taking part.
+    const own = await reply(people.owner, `${mention('Cam', world.commenter.id)} agreed`);
+    expect(own.error).toBeNull();
+    expect((await told()).slice(2).sort()).toEqual([
+      'commenter:mention:owner',
+      'editor:reply:owner',
+    ]);
+    // Editing the reply tells only the newly mentioned viewer; editing again tells nobody.
+    const edit = (body: string) =>
+      people.owner.from('comments').update({ body }).eq('id', own.data!.id);
+    expect(
+      (await edit(`${mention('Cam', world.commenter.id)} ${mention('Vi', world.viewer.id)} agreed`))
+        .error,
+    ).toBeNull();
+    expect(
+      (
+        await edit(
+          `${mention('Cam', world.commenter.id)} ${mention('Vi', world.viewer.id)} agreed!`,
+        )
+      ).error,
+    ).toBeNull();
+    expect((await told()).slice(4)).toEqual(['viewer:mention:owner']);
+    // Every notification names the thread and the comment, the place the bell links to.
+    const { rows } = await stack.db.query<{ thread: string; comment: string | null }>(
+      `select anchor ->> 'thread_id' as thread, anchor ->> 'comment_id' as comment
+       from public.notifications where note_id = $1`,
+      [note],
+    );
+    expect(rows.every((r) => r.thread === thread && r.comment)).toBe(true);
+  });
+
   it('keeps comments readable with their note in the trash, and takes no new ones there', async () => {
     const s = await seed();
     await people.editor
