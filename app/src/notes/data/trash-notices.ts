@@ -1,8 +1,6 @@
-// "Moved to the trash — Undo" notices. They live outside React so they outlast the note page
-// that raised them (the person is taken back to the list), and each leaves after a while.
-import { useSyncExternalStore } from 'react';
-
-export const NOTICE_MS = 8000;
+// "Moved to the trash — Undo" notices for notes: they outlast the note page that raised them (the
+// person is taken back to the list), and each leaves after a while (lib/notices/timed-notices.ts).
+import { timedNotices } from '../../lib/notices/timed-notices.ts';
 
 export interface TrashNotice {
   id: string;
@@ -10,40 +8,8 @@ export interface TrashNotice {
   title: string;
 }
 
-let notices: TrashNotice[] = [];
-const timers = new Map<string, ReturnType<typeof setTimeout>>();
-const listeners = new Set<() => void>();
+const notices = timedNotices<TrashNotice>();
 
-function publish(next: TrashNotice[]) {
-  notices = next;
-  for (const listener of listeners) listener();
-}
-
-export function announceTrashed(notice: TrashNotice) {
-  dismissTrashed(notice.id);
-  publish([...notices, notice]);
-  timers.set(
-    notice.id,
-    setTimeout(() => dismissTrashed(notice.id), NOTICE_MS),
-  );
-}
-
-export function dismissTrashed(id: string) {
-  const timer = timers.get(id);
-  if (timer) clearTimeout(timer);
-  timers.delete(id);
-  if (notices.some((n) => n.id === id)) publish(notices.filter((n) => n.id !== id));
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useTrashNotices(): TrashNotice[] {
-  return useSyncExternalStore(
-    subscribe,
-    () => notices,
-    () => notices,
-  );
-}
+export const announceTrashed = notices.announce;
+export const dismissTrashed = notices.dismiss;
+export const useTrashNotices = notices.useNotices;
