@@ -171,6 +171,31 @@ describe('comments on a note', () => {
       )
       .toBe('brown red fox');
 
+    // "@" in a reply suggests the notebook's people; the reply shows the name (not the markdown)
+    // and Olga's bell tells her she was mentioned — live.
+    const carlReply = threadOn(carl.page, 'brown fox').getByRole('textbox', { name: 'Reply' });
+    await carlReply.click();
+    await carl.page.keyboard.type('Thanks @ol', { delay: 20 });
+    const suggestions = carl.page.getByRole('listbox', { name: 'People to mention' });
+    await suggestions.getByRole('option', { name: /^@olga/ }).waitFor();
+    expect(await suggestions.getByRole('option').count()).toBe(1);
+    await carl.page.keyboard.press('Enter');
+    await carl.page.keyboard.type('!');
+    expect(await carlReply.inputValue()).toMatch(
+      /^Thanks \[@olga[^\]]*\]\(sheaf:user\/[0-9a-f-]{36}\) !$/,
+    );
+    await threadOn(carl.page, 'brown fox').getByRole('button', { name: 'Reply' }).click();
+    const mentioned = threadOn(olga.page, 'brown fox').locator('.comment__mention');
+    await mentioned.waitFor();
+    expect(await mentioned.textContent()).toMatch(/^@olga/);
+    expect(await threadOn(olga.page, 'brown fox').textContent()).not.toContain('sheaf:user');
+    await olga.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    await olga.page
+      .getByRole('region', { name: 'Notifications' })
+      .getByRole('link', { name: /mentioned you in Fable/ })
+      .waitFor();
+    await olga.page.keyboard.press('Escape');
+
     // The commenter's editor stays read-only: typing changes nothing anywhere.
     await carl.page.getByText('Read only', { exact: true }).waitFor();
     await carl.page.locator('.md-editor .cm-content').click();

@@ -2,11 +2,13 @@
 // comment — Edit and Delete.
 import { useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
+import { splitMentions } from '../lib/text/mentions.ts';
 import { Button } from '../ui/button.tsx';
 import { CommentForm } from './comment-form.tsx';
 import { useDeleteCommentMutation } from './data/delete-comment-mutation.ts';
 import { useEditCommentMutation } from './data/edit-comment-mutation.ts';
 import type { Comment } from './data/types.ts';
+import { useCommentPeople } from './mention-people.tsx';
 
 interface Props {
   comment: Comment;
@@ -21,6 +23,7 @@ const when = (iso: string) =>
 export function CommentItem({ comment, noteId, mine, canComment }: Props) {
   const [editing, setEditing] = useState(false);
   const edit = useEditCommentMutation(noteId);
+  const { onPosted } = useCommentPeople();
   const remove = useDeleteCommentMutation(noteId);
   const error = edit.error ?? remove.error;
   return (
@@ -39,12 +42,30 @@ export function CommentItem({ comment, noteId, mine, canComment }: Props) {
           pending={edit.isPending}
           error={edit.error ? describeError(edit.error).message : null}
           onSubmit={(body) =>
-            edit.mutate({ id: comment.id, body }, { onSuccess: () => setEditing(false) })
+            edit.mutate(
+              { id: comment.id, body },
+              {
+                onSuccess: () => {
+                  setEditing(false);
+                  onPosted?.();
+                },
+              },
+            )
           }
           onCancel={() => setEditing(false)}
         />
       ) : (
-        <p className="comment__body">{comment.body}</p>
+        <p className="comment__body">
+          {splitMentions(comment.body).map((piece, i) =>
+            typeof piece === 'string' ? (
+              piece
+            ) : (
+              <span key={i} className="comment__mention">
+                @{piece.name}
+              </span>
+            ),
+          )}
+        </p>
       )}
       {mine && canComment && !editing ? (
         <div className="comment__actions">

@@ -8,6 +8,7 @@ import { CommentItem } from './comment-item.tsx';
 import { useReplyMutation } from './data/reply-mutation.ts';
 import { useResolveThreadMutation } from './data/resolve-thread-mutation.ts';
 import type { Thread } from './data/types.ts';
+import { useCommentPeople } from './mention-people.tsx';
 
 interface Props {
   thread: Thread;
@@ -20,6 +21,7 @@ interface Props {
 
 export function CommentThread({ thread, range, active, userId, canComment, onShow }: Props) {
   const reply = useReplyMutation(thread);
+  const { onPosted } = useCommentPeople();
   const resolve = useResolveThreadMutation(thread);
   const resolved = thread.resolved_at !== null;
   const quote = thread.quote.length > 140 ? `${thread.quote.slice(0, 140)}…` : thread.quote;
@@ -61,7 +63,7 @@ export function CommentThread({ thread, range, active, userId, canComment, onSho
               submitLabel="Reply"
               pending={reply.isPending}
               error={reply.error ? describeError(reply.error).message : null}
-              onSubmit={(body) => reply.mutate(body)}
+              onSubmit={(body) => reply.mutate(body, { onSuccess: () => onPosted?.() })}
             />
           ) : null}
           <div className="comment-thread__actions">

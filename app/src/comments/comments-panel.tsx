@@ -17,6 +17,7 @@ import { Button } from '../ui/button.tsx';
 import { anchorOf, rangeOf, type Anchor, type Range } from './anchors.ts';
 import { CommentForm } from './comment-form.tsx';
 import { CommentThread } from './comment-thread.tsx';
+import { CommentPeopleContext, type MentionPerson } from './mention-people.tsx';
 import './comments.css';
 import { useOpenThreadMutation } from './data/open-thread-mutation.ts';
 import { useThreadsQuery } from './data/threads-query.ts';
@@ -29,9 +30,14 @@ export interface CommentsPanelProps {
   /** The note's shared document and text, once open (anchors need them). */
   shared: { doc: Y.Doc; text: Y.Text } | null;
   bridge: EditorBridge;
+  /** Whom "@" in a comment suggests: the notebook's people (the page's query). */
+  people?: MentionPerson[];
+  /** After a comment is posted: ask for the mention and reply emails that are due. */
+  onPosted?(): void;
 }
 
 const QUOTE_MAX = 2000;
+const NO_PEOPLE: MentionPerson[] = [];
 
 /** Each thread's range in the text now, recomputed after every change of the text. */
 function useRanges(shared: CommentsPanelProps['shared'], threads: Thread[] | undefined) {
@@ -67,7 +73,14 @@ function useSelection(bridge: EditorBridge) {
   return selection;
 }
 
-export function CommentsPanel({ noteId, canComment, shared, bridge }: CommentsPanelProps) {
+export function CommentsPanel({
+  noteId,
+  canComment,
+  shared,
+  bridge,
+  people = NO_PEOPLE,
+  onPosted,
+}: CommentsPanelProps) {
   const { user } = useSignedIn();
   const threads = useThreadsQuery(noteId);
   useLiveComments(noteId);
@@ -79,6 +92,7 @@ export function CommentsPanel({ noteId, canComment, shared, bridge }: CommentsPa
   const wanted = params.get('thread');
   const active = chosen ?? wanted;
   const open = useOpenThreadMutation(noteId);
+  const context = useMemo(() => ({ people, onPosted }), [people, onPosted]);
 
   const groups = useMemo(() => {
     const all = threads.data ?? [];
@@ -119,7 +133,15 @@ export function CommentsPanel({ noteId, canComment, shared, bridge }: CommentsPa
 
   function submit(body: string) {
     if (!draft) return;
-    open.mutate({ ...draft, body }, { onSuccess: () => setDraft(null) });
+    open.mutate(
+      { ...draft, body },
+      {
+        onSuccess: () => {
+          setDraft(null);
+          onPosted?.();
+        },
+      },
+    );
   }
 
   // A link to a thread (a notification's `?thread=`): that thread is the active one until the
@@ -154,78 +176,80 @@ export function CommentsPanel({ noteId, canComment, shared, bridge }: CommentsPa
   );
 
   return (
-    <aside className="comments-panel" aria-labelledby="comments-heading">
-      <div className="comments-panel__head">
-        <h2 id="comments-heading" className="comments-panel__title">
-          Comments
-        </h2>
-        {canComment ? (
-          <Button
-            variant="secondary"
-            disabled={!canStart}
-            onClick={start}
-            aria-keyshortcuts="Control+Alt+M Meta+Alt+M"
-            title={canStart ? undefined : 'Select text in the note to comment on it'}
-          >
-            Comment
-          </Button>
-        ) : null}
-      </div>
-      {canComment && !draft ? (
-        <p className="field__hint">Select text in the note, then Comment (Ctrl/⌘+Alt+M).</p>
-      ) : null}
-      {draft ? (
-        <div className="comment-thread comment-thread--draft">
-          <p className="comment-thread__quote">
-            “{draft.quote.length > 140 ? `${draft.quote.slice(0, 140)}…` : draft.quote}”
-          </p>
-          <CommentForm
-            label="Your comment"
-            submitLabel="Comment"
-            autoFocus
-            pending={open.isPending}
-            error={open.error ? describeError(open.error).message : null}
-            onSubmit={submit}
-            onCancel={() => setDraft(null)}
-          />
+    <CommentPeopleContext.Provider value={context}>
+      <aside className="comments-panel" aria-labelledby="comments-heading">
+        <div className="comments-panel__head">
+          <h2 id="comments-heading" className="comments-panel__title">
+            Comments
+          </h2>
+          {canComment ? (
+            <Button
+              variant="secondary"
+              disabled={!canStart}
+              onClick={start}
+              aria-keyshortcuts="Control+Alt+M Meta+Alt+M"
+              title={canStart ? undefined : 'Select text in the note to comment on it'}
+            >
+              Comment
+            </Button>
+          ) : null}
         </div>
-      ) : null}
-      {threads.isPending ? (
-        <p role="status">Loading comments…</p>
-      ) : threads.error && !threads.data ? (
-        <Alert tone="error">{describeError(threads.error).message}</Alert>
-      ) : threads.data.length === 0 ? (
-        <p className="comments-panel__empty">No comments yet.</p>
-      ) : (
-        <>
-          {groups.placed.length > 0 ? (
-            <ul className="comments-panel__list" aria-label="Open comments">
-              {groups.placed.map((p) => item(p.thread, p.range))}
-            </ul>
-          ) : null}
-          {groups.orphaned.length > 0 ? (
-            <section aria-labelledby="comments-orphaned">
-              <h3 id="comments-orphaned" className="comments-panel__group">
-                Orphaned
-              </h3>
-              <p className="field__hint">The text these comments were about was deleted.</p>
-              <ul className="comments-panel__list" aria-label="Orphaned comments">
-                {groups.orphaned.map((t) => item(t, null))}
+        {canComment && !draft ? (
+          <p className="field__hint">Select text in the note, then Comment (Ctrl/⌘+Alt+M).</p>
+        ) : null}
+        {draft ? (
+          <div className="comment-thread comment-thread--draft">
+            <p className="comment-thread__quote">
+              “{draft.quote.length > 140 ? `${draft.quote.slice(0, 140)}…` : draft.quote}”
+            </p>
+            <CommentForm
+              label="Your comment"
+              submitLabel="Comment"
+              autoFocus
+              pending={open.isPending}
+              error={open.error ? describeError(open.error).message : null}
+              onSubmit={submit}
+              onCancel={() => setDraft(null)}
+            />
+          </div>
+        ) : null}
+        {threads.isPending ? (
+          <p role="status">Loading comments…</p>
+        ) : threads.error && !threads.data ? (
+          <Alert tone="error">{describeError(threads.error).message}</Alert>
+        ) : threads.data.length === 0 ? (
+          <p className="comments-panel__empty">No comments yet.</p>
+        ) : (
+          <>
+            {groups.placed.length > 0 ? (
+              <ul className="comments-panel__list" aria-label="Open comments">
+                {groups.placed.map((p) => item(p.thread, p.range))}
               </ul>
-            </section>
-          ) : null}
-          {groups.resolved.length > 0 ? (
-            <section aria-labelledby="comments-resolved">
-              <h3 id="comments-resolved" className="comments-panel__group">
-                Resolved
-              </h3>
-              <ul className="comments-panel__list" aria-label="Resolved comments">
-                {groups.resolved.map((t) => item(t, ranges.get(t.id) ?? null))}
-              </ul>
-            </section>
-          ) : null}
-        </>
-      )}
-    </aside>
+            ) : null}
+            {groups.orphaned.length > 0 ? (
+              <section aria-labelledby="comments-orphaned">
+                <h3 id="comments-orphaned" className="comments-panel__group">
+                  Orphaned
+                </h3>
+                <p className="field__hint">The text these comments were about was deleted.</p>
+                <ul className="comments-panel__list" aria-label="Orphaned comments">
+                  {groups.orphaned.map((t) => item(t, null))}
+                </ul>
+              </section>
+            ) : null}
+            {groups.resolved.length > 0 ? (
+              <section aria-labelledby="comments-resolved">
+                <h3 id="comments-resolved" className="comments-panel__group">
+                  Resolved
+                </h3>
+                <ul className="comments-panel__list" aria-label="Resolved comments">
+                  {groups.resolved.map((t) => item(t, ranges.get(t.id) ?? null))}
+                </ul>
+              </section>
+            ) : null}
+          </>
+        )}
+      </aside>
+    </CommentPeopleContext.Provider>
   );
 }

@@ -20,7 +20,9 @@ import { Alert } from '../ui/alert.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { clearDraft } from './data/drafts.ts';
 import { noteKeys } from './data/keys.ts';
+import { useNotebookPeopleQuery } from './data/notebook-people-query.ts';
 import { useNotebookQuery } from './data/notebook-query.ts';
+import { useRequestMentionEmails } from './data/request-mention-emails.ts';
 import { useMe } from './data/me-query.ts';
 import { useNoteQuery } from './data/note-query.ts';
 import type { Note } from './data/types.ts';
@@ -53,6 +55,10 @@ export interface NoteCommentsSlotProps {
   canComment: boolean;
   shared: { doc: Y.Doc; text: Y.Text } | null;
   bridge: EditorBridge;
+  /** The notebook's other people, for "@" in a comment. */
+  people: { id: string; name: string }[];
+  /** After a comment is posted: ask for the mention and reply emails that are due. */
+  onPosted(): void;
 }
 
 interface Props {
@@ -91,6 +97,12 @@ export function NotePage({ attachments, comments, images }: Props) {
   const me = useMe(user);
   const loss = useAccessLoss(notebookId);
   const presence = usePresence();
+  const people = useNotebookPeopleQuery(notebookId).data;
+  const otherPeople = useMemo(
+    () => (people ?? []).filter((p) => p.id !== user.id).map((p) => ({ id: p.id, name: p.name })),
+    [people, user.id],
+  );
+  const requestNotifyEmails = useRequestMentionEmails();
   const role = notebook.data?.role;
   const canEdit = canEditWith(role) && loss?.kind !== 'read-only';
   const isNew = !note.data && fresh && canEdit;
@@ -244,6 +256,8 @@ export function NotePage({ attachments, comments, images }: Props) {
               canComment: canCommentWith(role) && !trashed,
               shared: trashed ? null : shared,
               bridge,
+              people: otherPeople,
+              onPosted: requestNotifyEmails,
             })
           : null}
       </div>

@@ -23,3 +23,33 @@ export function mentionedUserId(url: string | null | undefined): string | null {
   const id = url.slice(MENTION_SCHEME.length);
   return UUID.test(id) ? id.toLowerCase() : null;
 }
+
+/** "@" and a partial name just before the caret, at the start or after a space or an opening
+ * bracket: where a mention is being typed (`from` is the "@"), or null. */
+export function mentionTypedBefore(
+  text: string,
+  caret: number,
+): { from: number; query: string } | null {
+  const match = /(?:^|[\s([{"'])@([\p{L}\p{N}._-]{0,40})$/u.exec(text.slice(0, caret));
+  if (!match) return null;
+  return { from: caret - match[1]!.length - 1, query: match[1]! };
+}
+
+export type MentionPiece = string | { name: string; userId: string };
+
+/** A text cut into plain runs and mentions (`[@Ada](sheaf:user/<id>)` → {name: 'Ada', …}), to
+ * show a mention as the person's name. */
+export function splitMentions(text: string): MentionPiece[] {
+  const pieces: MentionPiece[] = [];
+  const pattern = /\[@([^\]\r\n]{1,100})\]\((sheaf:user\/[^)\s]+)\)/g;
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    const userId = mentionedUserId(match[2]);
+    if (!userId) continue;
+    if (match.index > last) pieces.push(text.slice(last, match.index));
+    pieces.push({ name: match[1]!, userId });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) pieces.push(text.slice(last));
+  return pieces;
+}
