@@ -1,5 +1,9 @@
 // One thread: the text it is about (a button that selects it in the note, unless the text is
-// gone), its comments, a reply box and Resolve / Reopen for those who may comment.
+// gone), its comments, a reply box and Resolve / Reopen for those who may comment. A long thread
+// shows its first comment and its latest, with the replies between behind "Show N more replies"
+// (all of them while it is the active thread). Drawn again only when what it shows changes: a
+// note with many threads re-ranges them after every edit of its text.
+import { Fragment, memo, useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { Button } from '../ui/button.tsx';
 import type { Range } from './anchors.ts';
@@ -19,12 +23,27 @@ interface Props {
   onShow(thread: Thread, range: Range): void;
 }
 
-export function CommentThread({ thread, range, active, userId, canComment, onShow }: Props) {
+/** Threads with more comments than this show the first and the latest until opened. */
+const SHOWN = 3;
+
+export const CommentThread = memo(function CommentThread({
+  thread,
+  range,
+  active,
+  userId,
+  canComment,
+  onShow,
+}: Props) {
+  const [expanded, setExpanded] = useState(false);
   const reply = useReplyMutation(thread);
   const { onPosted } = useCommentPeople();
   const resolve = useResolveThreadMutation(thread);
   const resolved = thread.resolved_at !== null;
   const quote = thread.quote.length > 140 ? `${thread.quote.slice(0, 140)}…` : thread.quote;
+  const all = thread.comments;
+  const folded = !expanded && !active && all.length > SHOWN;
+  const shown = folded ? [all[0]!, all[all.length - 1]!] : all;
+  const hidden = all.length - shown.length;
   return (
     <li
       className={`comment-thread${active ? ' comment-thread--active' : ''}`}
@@ -45,14 +64,23 @@ export function CommentThread({ thread, range, active, userId, canComment, onSho
         <p className="comment-thread__quote comment-thread__quote--gone">“{quote}”</p>
       )}
       <ul className="comment-thread__comments">
-        {thread.comments.map((c) => (
-          <CommentItem
-            key={c.id}
-            comment={c}
-            noteId={thread.note_id}
-            mine={c.author_id === userId}
-            canComment={canComment}
-          />
+        {shown.map((c, i) => (
+          <Fragment key={c.id}>
+            {i === 1 && hidden > 0 ? (
+              <li className="comment-thread__more">
+                <Button variant="secondary" onClick={() => setExpanded(true)}>
+                  Show {hidden} more {hidden === 1 ? 'reply' : 'replies'}
+                  <span className="visually-hidden"> on “{quote}”</span>
+                </Button>
+              </li>
+            ) : null}
+            <CommentItem
+              comment={c}
+              noteId={thread.note_id}
+              mine={c.author_id === userId}
+              canComment={canComment}
+            />
+          </Fragment>
         ))}
       </ul>
       {canComment ? (
@@ -84,5 +112,18 @@ export function CommentThread({ thread, range, active, userId, canComment, onSho
         </>
       ) : null}
     </li>
+  );
+}, sameThread);
+
+/** Whether a thread draws the same: its rows, where its text is, and how it is shown. */
+function sameThread(a: Props, b: Props): boolean {
+  return (
+    a.thread === b.thread &&
+    a.range?.from === b.range?.from &&
+    a.range?.to === b.range?.to &&
+    a.active === b.active &&
+    a.userId === b.userId &&
+    a.canComment === b.canComment &&
+    a.onShow === b.onShow
   );
 }

@@ -5,7 +5,7 @@
 // thread, reply, edit or delete their own comments, and resolve or reopen threads; viewers
 // read. Everything is live for everyone in the note (use-live-comments.ts). Anchors are Yjs
 // relative positions in the note's shared text (anchors.ts), so they follow everyone's edits.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type * as Y from 'yjs';
 import type { EditorBridge } from '../lib/editor/editor-bridge.ts';
@@ -34,6 +34,10 @@ export interface CommentsPanelProps {
   people?: MentionPerson[];
   /** After a comment is posted: ask for the mention and reply emails that are due. */
   onPosted?(): void;
+  /** False while the note's text is still being opened: the comments are asked for after it, so
+   * a note with many comments shows its text as soon as one without (a local database answers
+   * one request at a time). */
+  textOpen?: boolean;
 }
 
 const QUOTE_MAX = 2000;
@@ -80,11 +84,15 @@ export function CommentsPanel({
   bridge,
   people = NO_PEOPLE,
   onPosted,
+  textOpen = true,
 }: CommentsPanelProps) {
   const { user } = useSignedIn();
-  const threads = useThreadsQuery(noteId);
+  const threads = useThreadsQuery(noteId, textOpen);
   useLiveComments(noteId);
-  const ranges = useRanges(shared, threads.data);
+  // The list is drawn in the background (interruptible): a note's text comes first, however many
+  // comments it has.
+  const data = useDeferredValue(threads.data);
+  const ranges = useRanges(shared, data);
   const selection = useSelection(bridge);
   const [draft, setDraft] = useState<{ anchor: Anchor; quote: string } | null>(null);
   const [chosen, setActive] = useState<string | null>(null);
@@ -95,7 +103,7 @@ export function CommentsPanel({
   const context = useMemo(() => ({ people, onPosted }), [people, onPosted]);
 
   const groups = useMemo(() => {
-    const all = threads.data ?? [];
+    const all = data ?? [];
     const placed: { thread: Thread; range: Range }[] = [];
     const orphaned: Thread[] = [];
     const resolved: Thread[] = [];
@@ -110,7 +118,7 @@ export function CommentsPanel({
     }
     placed.sort((a, b) => a.range.from - b.range.from || a.range.to - b.range.to);
     return { placed, orphaned, resolved };
-  }, [threads.data, ranges, shared]);
+  }, [data, ranges, shared]);
 
   useEffect(() => {
     bridge.setHighlights(
@@ -149,20 +157,23 @@ export function CommentsPanel({
   // scrolled into view — once per link.
   const shownFor = useRef<string | null>(null);
   useEffect(() => {
-    if (!wanted || shownFor.current === wanted || !shared || !threads.data) return;
-    if (!threads.data.some((t) => t.id === wanted)) return;
+    if (!wanted || shownFor.current === wanted || !shared || !data) return;
+    if (!data.some((t) => t.id === wanted)) return;
     shownFor.current = wanted;
     const range = ranges.get(wanted);
     if (range && range.to > range.from) bridge.select(range.from, range.to);
     document
       .querySelector(`[data-thread="${CSS.escape(wanted)}"]`)
       ?.scrollIntoView({ block: 'nearest' });
-  }, [wanted, shared, threads.data, ranges, bridge]);
+  }, [wanted, shared, data, ranges, bridge]);
 
-  const show = (thread: Thread, range: Range) => {
-    setActive(thread.id);
-    bridge.select(range.from, range.to);
-  };
+  const show = useCallback(
+    (thread: Thread, range: Range) => {
+      setActive(thread.id);
+      bridge.select(range.from, range.to);
+    },
+    [bridge],
+  );
   const item = (thread: Thread, range: Range | null) => (
     <CommentThread
       key={thread.id}
@@ -213,11 +224,11 @@ export function CommentsPanel({
             />
           </div>
         ) : null}
-        {threads.isPending ? (
+        {threads.isPending || (threads.data && !data) ? (
           <p role="status">Loading comments…</p>
-        ) : threads.error && !threads.data ? (
+        ) : threads.error && !data ? (
           <Alert tone="error">{describeError(threads.error).message}</Alert>
-        ) : threads.data.length === 0 ? (
+        ) : !data || data.length === 0 ? (
           <p className="comments-panel__empty">No comments yet.</p>
         ) : (
           <>

@@ -59,6 +59,8 @@ export interface NoteCommentsSlotProps {
   people: { id: string; name: string }[];
   /** After a comment is posted: ask for the mention and reply emails that are due. */
   onPosted(): void;
+  /** Whether the note's text is open (comments are asked for after it). */
+  textOpen: boolean;
 }
 
 interface Props {
@@ -258,6 +260,9 @@ export function NotePage({ attachments, comments, images }: Props) {
               bridge,
               people: otherPeople,
               onPosted: requestNotifyEmails,
+              // Open, or not coming: in the trash, or the shared copy failed to open.
+              textOpen:
+                trashed || collab.failed || (!!collab.status && collab.status.phase !== 'opening'),
             })
           : null}
       </div>

@@ -122,7 +122,7 @@ describe.each(DRIVERS)('published notes on %s', (driver) => {
         'select 1 from public.published_notes where note_id = $1',
         [world.noteId],
       );
-      const members = ['viewer', 'editor', 'owner'];
+      const members = ['viewer', 'commenter', 'editor', 'owner'];
       expect([actor, outcome]).toEqual([actor, members.includes(actor) ? 'allowed' : 'refused']);
     }
     await unpublish();

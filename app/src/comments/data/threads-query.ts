@@ -38,10 +38,12 @@ export async function fetchThreads(rest: Rest, noteId: string): Promise<Thread[]
   }));
 }
 
-export function useThreadsQuery(noteId: string) {
+/** `enabled` false holds the request back (until the note's text is open: it comes first). */
+export function useThreadsQuery(noteId: string, enabled = true) {
   const rest = useRest();
   return useQuery({
     queryKey: commentKeys.threads(noteId),
     queryFn: () => fetchThreads(rest, noteId),
+    enabled,
   });
 }

@@ -19,7 +19,7 @@ function clientWith(entries: [unknown[], unknown][]): QueryClient {
 }
 
 describe('the query cache kept on the device', () => {
-  it('keeps lists and notes, not the session, search results, expiring links or empty answers', () => {
+  it('keeps lists and notes, not the session, search results, expiring links, comments or empty answers', () => {
     const client = clientWith([
       [['notebooks', 'list', 'u1'], [{ id: 'n1' }]],
       [['notes', 'detail', 'x'], { id: 'x' }],
@@ -29,6 +29,7 @@ describe('the query cache kept on the device', () => {
       [['notes', 'search', 'pea'], []],
       [['attachments', 'url', 'a/b'], 'https://signed'],
       [['account', 'sessions', 'u1'], []],
+      [['comments', 'threads', 'x'], [{ id: 't1', comments: [] }]],
     ]);
     const kept = client
       .getQueryCache()

@@ -33,7 +33,8 @@ export interface PersistedCache {
 }
 
 /** Keys kept only in memory: the session's checks, search results, signed links that expire,
- * published notes' links and public pages. */
+ * published notes' links and public pages, and comments (a note's can be thousands, restored
+ * before any page is drawn; they are asked for after the note's text instead). */
 export function shouldPersist(query: Query): boolean {
   if (query.state.status !== 'success' || query.state.data == null) return false;
   const [domain, kind] = query.queryKey as unknown[];
@@ -41,6 +42,7 @@ export function shouldPersist(query: Query): boolean {
   if (domain === 'notes' && (kind === 'search' || kind === 'version')) return false;
   if (domain === 'attachments' && kind === 'url') return false;
   if (domain === 'published' && kind !== 'notebook') return false;
+  if (domain === 'comments') return false;
   if (domain === 'account' && (kind === 'sessions' || kind === 'factors')) return false;
   return true;
 }
