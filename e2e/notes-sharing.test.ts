@@ -172,7 +172,9 @@ describe('a shared notebook', () => {
 
     await editor.reload();
     await editor
-      .getByText('This notebook does not exist or you no longer have access to it.')
+      .getByText(
+        'This notebook does not exist, is in its owner’s trash, or you no longer have access to it.',
+      )
       .waitFor();
     await editor.goto(`${e2e.appUrl}/`);
     await editor.getByRole('heading', { name: 'All notebooks' }).waitFor();
