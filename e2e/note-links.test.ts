@@ -59,7 +59,7 @@ describe('links between notes', () => {
       .poll(async () => (await person.client.from('notes').select('body').eq('id', sourceId)).data)
       .toEqual([{ body: 'Day 2: ' }]);
     await page.keyboard.type('[[kyoto', { delay: 20 });
-    const suggestions = page.getByRole('listbox', { name: 'Notes to link to' });
+    const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
     await suggestions.getByRole('option', { name: /Kyōto temples/ }).waitFor();
     expect(await suggestions.getByRole('option').count()).toBe(1);
     await expect.poll(() => bodyEditor(page).getAttribute('aria-activedescendant')).toBeTruthy();

@@ -4,6 +4,7 @@
 // (link-syntax.ts), Escape closes the list and leaves the text as typed. The list is a labelled
 // listbox and the editor points at the active option, so screen readers follow along.
 import { autocompletion, type CompletionSource } from '@codemirror/autocomplete';
+import { markdownLanguage } from '@codemirror/lang-markdown';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { noteLinkMarkdown } from './link-syntax.ts';
@@ -62,9 +63,12 @@ export function noteLinkCompletion(suggest: () => SuggestNotes | undefined): Ext
       })),
     };
   };
+  // A source of the markdown language's data, not an exclusive `override`: "@" (mentions)
+  // suggests through the same list.
   return [
-    autocompletion({ override: [source], icons: false, activateOnTypingDelay: 50 }),
-    EditorState.phrases.of({ Completions: 'Notes to link to' }),
+    markdownLanguage.data.of({ autocomplete: source }),
+    autocompletion({ icons: false, activateOnTypingDelay: 50 }),
+    EditorState.phrases.of({ Completions: 'Suggestions' }),
     theme,
   ];
 }
