@@ -42,11 +42,14 @@ async function notebooksNamed(person: Person, name: string): Promise<number> {
   return data.length;
 }
 
-/** The notebooks on the home page with this name, once the list has loaded. */
+/** The notebooks on the home page with this name, once the list shows it (a reload first
+ * draws the list kept on the device, then the server's). */
 async function listedOnHome(page: Page, name: string): Promise<number> {
   await page.goto(`${e2e.appUrl}/`);
   await page.getByRole('list', { name: 'Notebooks', exact: true }).waitFor();
-  return page.getByTestId('notebook-item').filter({ hasText: name }).count();
+  const named = page.getByTestId('notebook-item').filter({ hasText: name });
+  await named.first().waitFor();
+  return named.count();
 }
 
 describe('creating a notebook', () => {
