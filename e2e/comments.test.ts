@@ -77,6 +77,15 @@ async function comment(page: Page, phrase: string, body: string, how: 'button' |
   await box.waitFor({ state: 'detached' });
 }
 
+/** The page's selected text, without the word joiners others' carets add. */
+const selectedText = (page: Page) =>
+  page.evaluate(() =>
+    window
+      .getSelection()
+      ?.toString()
+      .replace(/\u2060/g, ''),
+  );
+
 describe('comments on a note', () => {
   it('lets two people comment on the same text while it is edited, live on both screens', async () => {
     const { olga, carl } = people;
@@ -139,16 +148,7 @@ describe('comments on a note', () => {
     await threadOn(carl.page, 'brown fox')
       .and(carl.page.locator('.comment-thread--active'))
       .waitFor();
-    await expect
-      .poll(() =>
-        carl.page.evaluate(() =>
-          window
-            .getSelection()
-            ?.toString()
-            .replace(/\u2060/g, ''),
-        ),
-      )
-      .toBe('brown red fox');
+    await expect.poll(() => selectedText(carl.page)).toBe('brown red fox');
     await threadOn(carl.page, 'lazy dog')
       .getByRole('button', { name: /^Resolve/ })
       .click();
@@ -160,16 +160,7 @@ describe('comments on a note', () => {
 
     // Clicking a thread selects its text in the note.
     await carl.page.getByRole('button', { name: 'Show “brown fox” in the note' }).click();
-    await expect
-      .poll(() =>
-        carl.page.evaluate(() =>
-          window
-            .getSelection()
-            ?.toString()
-            .replace(/\u2060/g, ''),
-        ),
-      )
-      .toBe('brown red fox');
+    await expect.poll(() => selectedText(carl.page)).toBe('brown red fox');
 
     // "@" in a reply suggests the notebook's people; the reply shows the name (not the markdown)
     // and Olga's bell tells her she was mentioned — live.
