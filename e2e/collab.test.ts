@@ -104,7 +104,7 @@ describe('a note written together', () => {
     // with no caret moving, so nothing else on Ben's screen changes). The editor must start from
     // the copy as it is when it shows, not as it was when the note last rendered.
     // (Ana's store calls wait too, so that the change travels only to Ben's copy, live.)
-    await ana.page.getByRole('button', { name: 'Preview' }).click();
+    await ana.page.getByRole('button', { name: 'Reading view' }).click();
     const editorCode = await hold(ben.page, '**/assets/markdown-editor-*.js');
     const anaStores = await hold(ana.page, '**/rest/v1/rpc/append_note_update*');
     const frames = framesTo(ben.page);
@@ -112,7 +112,7 @@ describe('a note written together', () => {
     await frames.until((f) => f.text.includes(`note:${note.noteId}`) && f.text.includes('"ok"'));
     const before = frames.count();
     await ana.page
-      .getByRole('region', { name: 'Preview' })
+      .getByRole('region', { name: 'Reading view' })
       .getByRole('checkbox', { name: 'sow the peas' })
       .click();
     await frames.until((f) => f.binary && f.bytes.includes(Buffer.from('x')), before);
@@ -124,7 +124,7 @@ describe('a note written together', () => {
     const ticked = '- [x] sow the peas';
     expect(await converged([ben.page], (t) => t === ticked)).toBe(ticked);
     anaStores.release();
-    await ana.page.getByRole('button', { name: 'Write' }).click();
+    await ana.page.getByRole('button', { name: 'Reading view' }).click();
     expect(await converged([ana.page, ben.page], (t) => t === ticked)).toBe(ticked);
   });
 });

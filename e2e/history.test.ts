@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { converged, openShared, sharedNote, typeAtEnd } from './collab-support/collab-steps.ts';
 import { signedInPeople } from './collab-support/people.ts';
-import { waitSaved, type Person } from './notes-support/notes-steps.ts';
+import { noteAction, waitSaved, type Person } from './notes-support/notes-steps.ts';
 import { seriousViolations } from './support/axe.ts';
 import { screenshots } from './support/screenshots.ts';
 
@@ -40,7 +40,7 @@ async function timePasses(noteId: string, minutes: number) {
 }
 
 async function openHistory(page: Page) {
-  await page.getByRole('button', { name: 'History' }).click();
+  await noteAction(page, 'History');
   const dialog = page.getByRole('dialog', { name: 'Note history' });
   const list = dialog.getByRole('list', { name: 'Versions, newest first' });
   await list.waitFor();

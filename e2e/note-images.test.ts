@@ -102,8 +102,8 @@ describe('images in notes', () => {
     expect(body).toContain(`(attachment:${notebookId}/${noteId}/`);
     expect(body).not.toContain('Uploading');
 
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const preview = page.getByRole('region', { name: 'Preview' });
+    await page.getByRole('button', { name: 'Reading view' }).click();
+    const preview = page.getByRole('region', { name: 'Reading view' });
     for (const name of ['pasted.png', 'dropped.png']) {
       const image = preview.getByRole('img', { name });
       await image.waitFor();
@@ -120,7 +120,7 @@ describe('images in notes', () => {
 
   it('draws a thumbnail for every image type browsers show, and the type for others', async () => {
     const { page } = owner;
-    await page.getByRole('button', { name: 'Write' }).click();
+    await page.getByRole('button', { name: 'Reading view' }).click();
     const raster = await page.evaluate(async () => {
       const canvas = document.createElement('canvas');
       canvas.width = 3;

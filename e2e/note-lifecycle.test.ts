@@ -9,6 +9,7 @@ import {
   bodyText,
   createNotebook,
   newNote,
+  noteAction,
   shareNotebook,
   signedInPerson,
   waitSaved,
@@ -125,8 +126,8 @@ describe('a note', () => {
     ].join('\n');
     await writeBody(page, source);
     await waitSaved(page);
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const preview = page.getByRole('region', { name: 'Preview' });
+    await page.getByRole('button', { name: 'Reading view' }).click();
+    const preview = page.getByRole('region', { name: 'Reading view' });
     await preview.getByRole('heading', { level: 1, name: 'Spring' }).waitFor();
     await preview.getByRole('heading', { level: 2, name: 'Beds' }).waitFor();
     await preview.getByRole('table').getByRole('cell', { name: 'Beans' }).waitFor();
@@ -145,7 +146,7 @@ describe('a note', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await task.check();
     await waitSaved(page);
-    await page.getByRole('button', { name: 'Write' }).click();
+    await page.getByRole('button', { name: 'Reading view' }).click();
     await expect(bodyText(page)).resolves.toContain('- [x] dig the beds');
     expect(dialogs).toEqual([]);
   });
@@ -165,7 +166,7 @@ describe('the trash', () => {
       await page.getByText('This note is in the trash.').waitFor();
       await route.fulfill({ response });
     });
-    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await noteAction(page, 'Move to trash');
     await page.waitForURL(`**/n/${notebookId}`);
     await page.getByText('Moved “Compost rota” to the trash.').waitFor();
     await page.unroute('**/rest/v1/notes?*');
@@ -178,7 +179,7 @@ describe('the trash', () => {
     const { page } = owner;
     await page.goto(`${e2e.appUrl}/n/${notebookId}`);
     await page.getByRole('link', { name: 'Planting plan', exact: true }).click();
-    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await noteAction(page, 'Move to trash');
     await page.waitForURL(`**/n/${notebookId}`);
     await page
       .getByRole('navigation', { name: 'Notebooks' })
@@ -197,7 +198,7 @@ describe('the trash', () => {
     await page.getByRole('button', { name: 'Restore', exact: true }).click();
     await page.getByLabel('Title').waitFor();
 
-    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await noteAction(page, 'Move to trash');
     await page.waitForURL(`**/n/${notebookId}`); // moved: leaving the page now cancels nothing
     await page.goto(`${e2e.appUrl}/trash`);
     await item.getByRole('button', { name: 'Delete forever Planting plan' }).click();

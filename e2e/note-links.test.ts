@@ -10,6 +10,7 @@ import {
   bodyText,
   createNotebook,
   newNote,
+  noteAction,
   signedInPerson,
   waitSaved,
   type Person,
@@ -87,8 +88,8 @@ describe('links between notes', () => {
     expect(stored.data?.body).toBe(`Day 2: ${link} then lunch.`);
 
     // The preview shows a link to the note's page, with its title.
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const preview = page.getByRole('region', { name: 'Preview' });
+    await page.getByRole('button', { name: 'Reading view' }).click();
+    const preview = page.getByRole('region', { name: 'Reading view' });
     const shown = preview.getByRole('link', { name: 'Kyōto temples', exact: true });
     await shown.waitFor();
     expect(await shown.getAttribute('href')).toBe(`/n/${notebookId}/${targetId}`);
@@ -104,7 +105,7 @@ describe('links between notes', () => {
     await waitSaved(page);
     await notesList.getByRole('link', { name: 'Japan trip', exact: true }).click();
     await page.waitForURL(`**/n/${notebookId}/${sourceId}`);
-    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByRole('button', { name: 'Reading view' }).click();
     const renamed = preview.getByRole('link', { name: 'Kyōto gardens', exact: true });
     await renamed.waitFor();
     expect(await preview.getByText('Kyōto temples').count()).toBe(0);
@@ -155,8 +156,8 @@ describe('links between notes', () => {
       .select('id')
       .single();
     await page.goto(`${e2e.appUrl}/n/${notebookId}/${source.data!.id as string}`);
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const preview = page.getByRole('region', { name: 'Preview' });
+    await page.getByRole('button', { name: 'Reading view' }).click();
+    const preview = page.getByRole('region', { name: 'Reading view' });
     await preview.getByText('unavailable note').waitFor();
     expect(await preview.getByText('Old plan').count()).toBe(0);
     expect(await preview.getByRole('link').count()).toBe(0);
@@ -190,7 +191,7 @@ describe('links between notes', () => {
       .insert({ notebook_id: to, title: 'Reading list', body: `[e](sheaf:note/${noteId})` });
 
     await page.goto(`${e2e.appUrl}/n/${from}/${noteId}`);
-    await page.getByRole('button', { name: 'Move to…' }).click();
+    await noteAction(page, 'Move to…');
     const dialog = page.getByRole('dialog', { name: 'Move to another notebook' });
     const select = dialog.getByLabel('Notebook');
     await select.waitFor();

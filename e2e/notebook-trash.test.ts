@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createNotebook,
   newNote,
+  noteAction,
   shareNotebook,
   signedInPerson,
   waitSaved,
@@ -50,7 +51,7 @@ describe('a notebook in the trash', () => {
     await writeNote('Packing list', 'Hiking boots, rain jacket');
     await writeNote('Kyoto temples', 'Kinkaku-ji at opening time');
     const dropped = await writeNote('Old idea', 'Not going to Osaka after all');
-    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await noteAction(page, 'Move to trash');
     await page.waitForURL(`**/n/${notebookId}`);
     await shareNotebook(owner.client, notebookId, member.email, 'viewer');
 

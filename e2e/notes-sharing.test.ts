@@ -136,7 +136,10 @@ describe('a shared notebook', () => {
       .waitFor();
     await viewer.locator('.att-item__name', { hasText: RESUME }).waitFor();
     expect(await viewer.getByLabel('Title').count()).toBe(0);
-    expect(await viewer.getByRole('button', { name: 'Move to trash' }).count()).toBe(0);
+    await viewer.getByRole('button', { name: 'More actions' }).click();
+    await viewer.getByRole('menuitem', { name: 'History' }).waitFor();
+    expect(await viewer.getByRole('menuitem', { name: 'Move to trash' }).count()).toBe(0);
+    await viewer.keyboard.press('Escape');
     expect(await viewer.getByRole('button', { name: 'Choose files' }).count()).toBe(0);
     expect(await viewer.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
     await screenshots(viewer, 'note-viewer');

@@ -5,9 +5,11 @@
 // Screenshots at 360 and 1280 px.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  bodyEditor,
   bodyText,
   createNotebook,
   newNote,
+  noteAction,
   signedInPerson,
   waitSaved,
   writeBody,
@@ -64,7 +66,44 @@ describe('notes', () => {
     await expect(page.getByLabel('Title').inputValue()).resolves.toBe('Heron sightings');
     await page.getByRole('list', { name: 'Tags of this note' }).getByText('#birds').waitFor();
 
-    await page.getByRole('button', { name: 'Preview' }).click();
+    // Written, it reads as a document: the markup is out of sight wherever the cursor is not,
+    // and shows again for editing where it is.
+    const strong = bodyEditor(page).locator('.cm-md-strong', { hasText: 'grey heron' });
+    await strong.waitFor();
+    await bodyEditor(page).press('Control+End');
+    expect(await strong.locator('.cm-md-hidden').count()).toBe(2);
+    await expect(strong.innerText()).resolves.toBe('grey heron');
+    await screenshots(page, 'note-live-preview');
+    expect(await seriousViolations(page)).toEqual([]);
+    await strong.click();
+    await expect.poll(() => strong.innerText()).toBe('**grey heron**');
+    await expect(bodyText(page)).resolves.toBe(
+      'Saw a **grey heron** near the weir.\n\n- one at dawn\n- two at dusk',
+    );
+
+    // What is done rarely is in a menu; what cannot be undone in place is last, set apart.
+    await page.getByRole('button', { name: 'More actions' }).click();
+    const menu = page.getByRole('menu', { name: 'More actions' });
+    const items = await menu
+      .getByRole('menuitem')
+      .evaluateAll((all) => all.map((item) => item.firstElementChild?.textContent));
+    expect(items).toEqual(['History', 'Move to…', 'Publish to the web', 'Move to trash']);
+    await expect(
+      page.evaluate(() => document.activeElement?.textContent?.startsWith('History')),
+    ).resolves.toBe(true);
+    await screenshots(page, 'note-actions-menu');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('ArrowUp');
+    await expect(
+      page.evaluate(() => document.activeElement?.textContent?.startsWith('Move to trash')),
+    ).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect(
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
+    ).resolves.toBe('More actions');
+
+    await page.getByRole('button', { name: 'Reading view' }).click();
     await page.locator('.markdown strong', { hasText: 'grey heron' }).waitFor();
     expect(await page.locator('.markdown li').count()).toBe(2);
     await screenshots(page, 'note-editor');
@@ -96,7 +135,7 @@ describe('notes', () => {
 
     await hit.click();
     await page.waitForURL(`**/n/${notebookId}/${noteId}`);
-    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await noteAction(page, 'Move to trash');
     await page.waitForURL(`**/n/${notebookId}`);
     await page.getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('link', { name: 'Heron sightings' }).waitFor();
@@ -109,7 +148,7 @@ describe('notes', () => {
       if (route.request().method() === 'GET') await new Promise((r) => setTimeout(r, 1500));
       await route.fallback();
     });
-    await page.getByRole('button', { name: 'Move to trash' }).click();
+    await noteAction(page, 'Move to trash');
     await page.getByText('Moved “Temporary” to the trash.').waitFor();
     expect(await page.getByRole('link', { name: 'Temporary' }).count()).toBe(0);
     await page.unrouteAll({ behavior: 'wait' });
@@ -264,8 +303,8 @@ describe('notes', () => {
     await page.getByLabel('Tags', { exact: true }).fill('<svg/onload=alert(6)>');
     await page.keyboard.press('Enter');
     await waitSaved(page);
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const preview = page.getByRole('region', { name: 'Preview' });
+    await page.getByRole('button', { name: 'Reading view' }).click();
+    const preview = page.getByRole('region', { name: 'Reading view' });
     await preview.getByText('<script>alert(3)</script>').waitFor();
     expect(await preview.getByRole('link', { name: 'click me' }).count()).toBe(0);
     await preview.getByText('click me').click();

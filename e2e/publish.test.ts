@@ -7,6 +7,7 @@ import {
   bodyEditor,
   createNotebook,
   newNote,
+  noteAction,
   signedInPerson,
   waitSaved,
   writeBody,
@@ -73,7 +74,7 @@ describe('publishing a note', () => {
 
     // Publish: the note and the notebook's list say so; the link is the public page's.
     const publishing = page.getByRole('group', { name: 'Publishing' });
-    await publishing.getByRole('button', { name: 'Publish' }).click();
+    await noteAction(page, 'Publish to the web');
     await publishing.getByTestId('published-badge').waitFor();
     const link = await publishing
       .getByRole('link', { name: 'Open public page' })
@@ -115,8 +116,8 @@ describe('publishing a note', () => {
     await pub.getByRole('img', { name: 'bed.png' }).waitFor();
 
     // Unpublished: gone at once for the server, and the open page says so at its next check.
-    await publishing.getByRole('button', { name: 'Unpublish' }).click();
-    await publishing.getByRole('button', { name: 'Publish' }).waitFor();
+    await noteAction(page, 'Unpublish');
+    await publishing.getByTestId('published-badge').waitFor({ state: 'detached' });
     await item.getByText('Published', { exact: true }).waitFor({ state: 'detached' });
     await pub
       .getByRole('heading', { name: 'This note is no longer published' })

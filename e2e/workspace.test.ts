@@ -140,7 +140,7 @@ describe('the workspace', () => {
 
     await page.keyboard.press('Control+e');
     await page
-      .getByRole('region', { name: 'Preview' })
+      .getByRole('region', { name: 'Reading view' })
       .getByText('Day 60 of the journal.')
       .waitFor();
     await page.keyboard.press('Control+e');

@@ -63,6 +63,12 @@ export async function shareNotebook(
   if (error) throw error;
 }
 
+/** An action from the note's "More actions" menu (history, move, publish, trash…). */
+export async function noteAction(page: Page, name: string) {
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name, exact: true }).click();
+}
+
 /** The note body's editor (CodeMirror: a multi-line textbox). */
 export function bodyEditor(page: Page) {
   return page.getByRole('textbox', { name: 'Body (markdown)' });

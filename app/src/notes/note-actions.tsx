@@ -1,5 +1,6 @@
-// The note's own actions: pin (for yourself), history, move to another notebook, and move to
-// the trash — with their keyboard shortcuts (P, H, # or Delete) while the note is open and
+// The note's own actions: pin (for yourself) beside the text; history, move to another
+// notebook, publishing (`more`) and move to the trash in a menu, the destructive one last and
+// set apart — each with its keyboard shortcut (P, H, # or Delete) while the note is open and
 // focus is not in a field.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +9,7 @@ import { runThen } from '../lib/query/run-then.ts';
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { Alert } from '../ui/alert.tsx';
+import { ActionMenu, type MenuAction } from '../ui/action-menu.tsx';
 import { Button } from '../ui/button.tsx';
 import { usePinnedNotesQuery } from './data/pins-query.ts';
 import { useTogglePinMutation } from './data/toggle-pin-mutation.ts';
@@ -21,9 +23,11 @@ interface Props {
   canEdit: boolean;
   saved: boolean;
   onHistory(): void;
+  /** More items for the menu, after the note's own (publishing). */
+  more?: MenuAction[];
 }
 
-export function NoteActions({ note, canEdit, saved, onHistory }: Props) {
+export function NoteActions({ note, canEdit, saved, onHistory, more = [] }: Props) {
   const { user } = useSignedIn();
   const pins = usePinnedNotesQuery(note.notebook_id, user.id);
   const pin = useTogglePinMutation(user.id);
@@ -57,6 +61,23 @@ export function NoteActions({ note, canEdit, saved, onHistory }: Props) {
   ]);
 
   const error = pin.error ?? trash.error;
+  const items: MenuAction[] = [
+    { label: 'History', shortcut: 'H', dialog: true, disabled: !saved, onSelect: onHistory },
+    ...(canEdit && saved
+      ? [{ label: 'Move to…', dialog: true, onSelect: () => setMoving(true) }]
+      : []),
+    ...more,
+    ...(canEdit
+      ? [
+          {
+            label: 'Move to trash',
+            shortcut: 'Delete',
+            danger: true,
+            onSelect: () => void moveToTrash(),
+          },
+        ]
+      : []),
+  ];
   return (
     <>
       <div className="note-actions" role="group" aria-label="Note actions">
@@ -70,25 +91,16 @@ export function NoteActions({ note, canEdit, saved, onHistory }: Props) {
         >
           {pinned ? 'Unpin' : 'Pin'}
         </Button>
-        <Button variant="secondary" disabled={!saved} onClick={onHistory} aria-keyshortcuts="H">
-          History
-        </Button>
-        {canEdit && saved ? (
-          <Button variant="secondary" aria-haspopup="dialog" onClick={() => setMoving(true)}>
-            Move to…
-          </Button>
-        ) : null}
-        {canEdit ? (
-          <Button
-            variant="danger"
-            pending={trash.isPending}
-            onClick={() => void moveToTrash()}
-            aria-keyshortcuts="Delete"
-          >
-            Move to trash
-          </Button>
-        ) : null}
+        <ActionMenu label="More actions" items={items}>
+          <span aria-hidden="true">⋯</span>
+          <span className="action-menu__word">More</span>
+        </ActionMenu>
       </div>
+      {trash.isPending ? (
+        <p className="visually-hidden" role="status">
+          Moving to the trash…
+        </p>
+      ) : null}
       {error ? <Alert tone="error">{describeError(error).message}</Alert> : null}
       {moving ? <MoveNoteDialog note={note} onClose={() => setMoving(false)} /> : null}
     </>

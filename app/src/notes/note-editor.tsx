@@ -1,5 +1,6 @@
-// Editing a note: title, markdown body (CodeMirror, or the rendered preview with tickable tasks;
-// Ctrl/⌘+E switches), tags. The title and the body are the note's shared document (notes/live),
+// Editing a note, as a document: the title is its heading, the markdown body flows under it and
+// shows rendered as it is written (live preview in place: editor/live-preview.ts), and the
+// reading view (rendered, with tickable tasks; Ctrl/⌘+E) is a toggle; tags close it. The title and the body are the note's shared document (notes/live),
 // edited together with everyone else who has it open; the tags autosave with a visible state.
 // A new note's title and body are plain text until its first save creates it; the shared copy
 // then takes over what was typed (with the selection and focus) at the moment each field binds
@@ -16,6 +17,7 @@ import { useSignedIn } from '../lib/session/session-context.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
+import { ReadingViewToggle } from './reading-view-toggle.tsx';
 import { useNoteSuggestions } from './data/link-suggestions.ts';
 import { useNotebookPeopleQuery } from './data/notebook-people-query.ts';
 import { useRequestMentionEmails } from './data/request-mention-emails.ts';
@@ -122,16 +124,16 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
       if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
       return;
     }
-    handle.focus();
-    handle.insertText(takeTypedText(path));
+    handle.focusTaking(() => takeTypedText(path));
   }, [path]);
   const editorRef = useCallback(
     (handle: EditorHandle | null) => {
       editor.current = handle;
       if (handle && bodyWanted.current) {
         bodyWanted.current = false;
-        handle.focus();
-        handle.insertText(takeTypedText(path));
+        // Keys stay held until the editor's view exists and takes them (it is made after the
+        // first paint, a moment after this handle): a key between would fall on the page.
+        handle.focusTaking(() => takeTypedText(path));
       }
     },
     [path],
@@ -144,14 +146,7 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
     <div className="editor">
       <div className="editor__bar">
         <SaveStatusBadge status={status} />
-        <div className="editor__modes" role="group" aria-label="Body view">
-          <Button variant="secondary" aria-pressed={!preview} onClick={() => setPreview(false)}>
-            Write
-          </Button>
-          <Button variant="secondary" aria-pressed={preview} onClick={() => setPreview(true)}>
-            Preview
-          </Button>
-        </div>
+        <ReadingViewToggle on={preview} onChange={setPreview} />
       </div>
       {unavailable ? (
         <p className="live-notice" role="status" data-testid="document-not-on-device">
@@ -186,10 +181,7 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
           </Button>
         </Alert>
       ) : null}
-      <div className="field">
-        <label className="field__label" htmlFor="note-title">
-          Title
-        </label>
+      <div className="editor__head">
         <TitleField
           value={fields.title}
           onChange={(title) => change({ title })}
@@ -210,7 +202,7 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
       </div>
       <Suspense fallback={<PageLoading label="Loading the editor…" />}>
         {preview ? (
-          <section aria-label="Preview" className="editor__preview">
+          <section aria-label="Reading view" className="editor__preview">
             <Markdown
               source={live ? (liveText ?? '') : fields.body}
               onToggleTask={(next) => (live ? live.setText(next) : change({ body: next }))}
@@ -218,10 +210,7 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
             />
           </section>
         ) : (
-          <div className="field">
-            <span className="field__label" id="note-body-label">
-              Body (markdown)
-            </span>
+          <div className="editor__body">
             <MarkdownEditor
               ref={editorRef}
               value={fields.body}

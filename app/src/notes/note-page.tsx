@@ -16,6 +16,7 @@ import { useSignedIn } from '../lib/session/session-context.ts';
 import { createEditorBridge, type EditorBridge } from '../lib/editor/editor-bridge.ts';
 import { canCommentWith, canEditWith } from '../lib/roles.ts';
 import { useSupabase } from '../lib/supabase.ts';
+import type { MenuAction } from '../ui/action-menu.tsx';
 import { Alert } from '../ui/alert.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { clearDraft } from './data/drafts.ts';
@@ -33,6 +34,7 @@ import { NoteEditor } from './note-editor.tsx';
 import type { NoteImageSupport } from './note-images.ts';
 import { NoteReader } from './note-reader.tsx';
 import { PublishControls } from './publish/publish-controls.tsx';
+import { usePublishing } from './publish/use-publishing.ts';
 import { TrashedBanner } from './trashed-banner.tsx';
 import {
   NOTE_FORBIDDEN_SENTENCE,
@@ -128,12 +130,15 @@ export function NotePage({ attachments, comments, images }: Props) {
   // The body editor carries the comments' bridge beside the shared text's binding.
   const [bridge] = useState(createEditorBridge);
   const liveSession = collab.session;
+  // Only whether there are comments: a new slot function each render would make a new session
+  // object, and the body's editor would be made again (losing its focus) at every render.
+  const withComments = comments !== undefined;
   const bridgedSession = useMemo(
     () =>
-      liveSession && comments
+      liveSession && withComments
         ? { ...liveSession, extension: [liveSession.extension, bridge.extension] }
         : liveSession,
-    [liveSession, bridge, comments],
+    [liveSession, bridge, withComments],
   );
   const shared = useMemo(
     () => (liveSession ? { doc: liveSession.sync.doc, text: liveSession.sync.text } : null),
@@ -162,6 +167,20 @@ export function NotePage({ attachments, comments, images }: Props) {
     showNote(noteId, editing);
     return () => showNote(null, false);
   }, [showNote, noteId, editing]);
+
+  const canPublish = canEdit && !trashed && exists;
+  const publishing = usePublishing(notebookId, noteId, canPublish);
+  const publishItems: MenuAction[] = !canPublish
+    ? []
+    : publishing.published
+      ? [{ label: 'Unpublish', disabled: publishing.pending, onSelect: publishing.unpublish }]
+      : [
+          {
+            label: 'Publish to the web',
+            disabled: publishing.pending,
+            onSelect: publishing.publish,
+          },
+        ];
 
   const title = note.data?.title.trim();
   useEffect(() => {
@@ -209,18 +228,17 @@ export function NotePage({ attachments, comments, images }: Props) {
         <h1 className="visually-hidden" id="note-view-title">
           {data.title.trim() || (isNew ? 'New note' : 'Untitled note')}
         </h1>
+        {!editing ? <span className="badge">Read only</span> : null}
+        {!trashed && !isNew ? <PublishControls publishing={publishing} /> : null}
         {!trashed ? (
           <NoteActions
             note={data}
             canEdit={canEdit}
             saved={!isNew}
             onHistory={() => setHistory(true)}
+            more={publishItems}
           />
         ) : null}
-        {!trashed && !isNew ? (
-          <PublishControls notebookId={notebookId} noteId={noteId} canPublish={canEdit} />
-        ) : null}
-        {!editing ? <span className="badge">Read only</span> : null}
       </div>
       <PresenceList
         people={presence.people}

@@ -5,12 +5,12 @@
 // title follows the shared document's too. Keys typed into the read-only text are text, never
 // shortcuts; the reader is told why nothing happens.
 import { Suspense, useState } from 'react';
-import { Button } from '../ui/button.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import type { Note } from './data/types.ts';
 import { Markdown, MarkdownEditor } from './lazy-parts.tsx';
 import type { Collab } from './live/use-collab.ts';
 import { useLiveText, useLiveTitle } from './live/use-live-text.ts';
+import { ReadingViewToggle } from './reading-view-toggle.tsx';
 
 interface Props {
   note: Note;
@@ -43,13 +43,8 @@ export function NoteReader({ note, resolveImage, collab }: Props) {
         </ul>
       ) : null}
       {session ? (
-        <div className="editor__modes" role="group" aria-label="Body view">
-          <Button variant="secondary" aria-pressed={!preview} onClick={() => setPreview(false)}>
-            Text
-          </Button>
-          <Button variant="secondary" aria-pressed={preview} onClick={() => setPreview(true)}>
-            Preview
-          </Button>
+        <div className="editor__bar editor__bar--end">
+          <ReadingViewToggle on={preview} onChange={setPreview} />
         </div>
       ) : null}
       <Suspense fallback={<PageLoading label="Loading the note…" />}>
@@ -63,7 +58,9 @@ export function NoteReader({ note, resolveImage, collab }: Props) {
             onReadOnlyKey={() => setTyped(true)}
           />
         ) : (
-          <Markdown source={session ? (liveText ?? '') : note.body} resolveImage={resolveImage} />
+          <section aria-label="Reading view" className="editor__preview">
+            <Markdown source={session ? (liveText ?? '') : note.body} resolveImage={resolveImage} />
+          </section>
         )}
       </Suspense>
       {typed ? (

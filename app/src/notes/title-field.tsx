@@ -109,7 +109,8 @@ export function TitleField(props: Props) {
     <input
       ref={input}
       id="note-title"
-      className="field__input editor__title"
+      className="editor__title"
+      aria-label="Title"
       defaultValue={initial}
       maxLength={TITLE_MAX}
       placeholder="Untitled note"

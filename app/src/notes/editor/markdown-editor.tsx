@@ -37,6 +37,12 @@ export interface EditorHandle {
   /** Inserts text at the cursor (replacing the selection), as typing would. */
   insertText(text: string): void;
   focus(): void;
+  /**
+   * Focuses the editor and inserts `typed()` at the cursor, asked once the editor exists — in
+   * the same task as its focus, so keys held for it until then are all taken, and none falls
+   * on the page between (where single keys are shortcuts).
+   */
+  focusTaking(typed: () => string): void;
 }
 
 export interface MarkdownEditorProps {
@@ -121,7 +127,10 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
     /** The `value` last seen: only a new one can be an outside change. */
     const seen = useRef(value);
     /** Asked of the editor before its view existed (it is made after the first paint). */
-    const early = useRef<{ insert: string; focus: boolean }>({ insert: '', focus: false });
+    const early = useRef<{ insert: string; focus: boolean; typed?: () => string }>({
+      insert: '',
+      focus: false,
+    });
     useLayoutEffect(() => {
       latest.current = props;
     });
@@ -190,10 +199,13 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
       early.current = { insert: '', focus: false };
       if (asked.insert) insertAtCursor(created, asked.insert);
       if (asked.focus) created.focus();
+      const typed = asked.typed?.();
+      if (typed) insertAtCursor(created, typed);
       return () => {
         carried.current = {
           selection: created.state.selection,
-          focused: created.hasFocus,
+          // Not `hasFocus`: a window that does not report focus still gets keys (headless).
+          focused: created.root.activeElement === created.contentDOM,
           text: created.state.doc.toString(),
           shared: !!collaboration,
         };
@@ -260,6 +272,17 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
         focus() {
           if (view.current) view.current.focus();
           else early.current.focus = true;
+        },
+        focusTaking(typed) {
+          const v = view.current;
+          if (!v) {
+            early.current.focus = true;
+            early.current.typed = typed;
+            return;
+          }
+          v.focus();
+          const text = typed();
+          if (text) insertAtCursor(v, text);
         },
       }),
       [],

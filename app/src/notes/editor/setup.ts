@@ -1,5 +1,5 @@
 // The editor's extensions: GitHub-flavoured markdown with highlighted fenced code (languages
-// loaded on demand), undo history, search, markdown shortcuts (bold, italic, strikethrough,
+// loaded on demand), shown rendered in place as it is written (live-preview.ts), undo history, search, markdown shortcuts (bold, italic, strikethrough,
 // link; Enter continues lists), line wrapping, and a theme on Sheaf's colour variables so dark
 // mode follows. The history is its own piece so live collaboration can swap in a shared-document
 // undo manager (y-codemirror.next's yUndoManagerKeymap) without touching the rest.
@@ -11,6 +11,7 @@ import { highlightSelectionMatches, searchKeymap } from '@codemirror/search';
 import { EditorSelection, type Extension } from '@codemirror/state';
 import { drawSelection, EditorView, keymap, placeholder, type Command } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
+import { livePreview, livePreviewTheme } from './live-preview.ts';
 
 /** Wraps each selection in `mark` (or unwraps it when already wrapped). */
 export function toggleWrap(mark: string): Command {
@@ -69,16 +70,17 @@ export const markdownKeys = [
 ];
 
 export const theme = EditorView.theme({
+  // A page, not a box: the text flows under the title; the focus shows as a quiet rule at the
+  // text's left edge.
   '&': {
     color: 'var(--text)',
-    backgroundColor: 'var(--surface)',
-    border: '1px solid var(--border)',
-    borderRadius: 'var(--radius-sm)',
+    backgroundColor: 'transparent',
     fontSize: 'var(--text-md)',
   },
-  '&.cm-focused': { outline: '3px solid var(--focus)', outlineOffset: '2px' },
-  '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.6', minHeight: '320px' },
-  '.cm-content': { padding: 'var(--space-3) 0', caretColor: 'var(--text)' },
+  '&.cm-focused': { outline: 'none' },
+  '&.cm-focused .cm-content': { boxShadow: 'inset 3px 0 0 var(--focus)' },
+  '.cm-scroller': { fontFamily: 'var(--font)', lineHeight: '1.65', minHeight: '320px' },
+  '.cm-content': { padding: 'var(--space-2) 0', caretColor: 'var(--text)' },
   '.cm-line': { padding: '0 var(--space-3)' },
   '.cm-cursor, .cm-dropCursor': { borderLeftColor: 'var(--text)' },
   '&.cm-focused .cm-selectionBackground, .cm-selectionBackground, ::selection': {
@@ -95,10 +97,12 @@ export function baseExtensions(label: string): Extension[] {
     // No HTML tag completion: "<" in a note is text; completions are "@" people (and the like).
     markdown({ base: markdownLanguage, codeLanguages: languages, completeHTMLTags: false }),
     syntaxHighlighting(classHighlighter),
+    livePreview,
+    livePreviewTheme,
     drawSelection(),
     highlightSelectionMatches(),
     EditorView.lineWrapping,
-    placeholder('Write in markdown…'),
+    placeholder('Start writing…'),
     EditorView.contentAttributes.of({ 'aria-label': label }),
     keymap.of([...markdownKeys, ...searchKeymap, ...defaultKeymap]),
     theme,
