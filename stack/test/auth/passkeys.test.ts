@@ -140,6 +140,15 @@ describe.each(DRIVERS)('passkeys and WebAuthn factors on %s', (driver) => {
       [userId],
     );
     expect(audit.rows.map((r) => r.action)).toContain('passkey_created');
+    const login = await stack.db.query<{ traits: Record<string, unknown> }>(
+      `select payload->'traits' as traits from auth.audit_log_entries
+       where payload->>'actor_id' = $1 and payload->>'action' = 'login'`,
+      [userId],
+    );
+    expect(login.rows.map((r) => r.traits)).toContainEqual({
+      provider: 'passkey',
+      passkey_id: created.data!.id,
+    });
   });
 
   it('uses a ceremony once, and refuses an assertion replayed on another ceremony', async () => {

@@ -66,6 +66,7 @@ export const passkeyAuthenticationVerify = endpoint(
       return issueSession(deps, q, user.id, 'passkey', {
         userAgent: request.headers.get('user-agent'),
         ip,
+        traits: { passkey_id: passkey.id },
       });
     });
     return Response.json(session);
