@@ -80,6 +80,8 @@ export type Limit<P> = LimitName | ((params: P) => LimitName);
 export type Guards<P, C extends Caller> = {
   /** The gateway lets this route through without an API key (email links, JWKS). */
   open?: true;
+  /** Refuses the request before anything else when a feature is off (`/passkeys`). */
+  feature?: (config: Config) => void;
   aal2?: Aal2Rule<P>;
   limit?: Limit<P>;
   /** The bucket also counts per factor (the path's factor_id), once the caller is known. */
@@ -88,7 +90,7 @@ export type Guards<P, C extends Caller> = {
 
 /** A row of the route table, its types erased once checked. */
 export interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   caller: Caller;
   open: boolean;
@@ -125,7 +127,7 @@ export function refusal(response: Response): Response {
 }
 
 /**
- * parse → limit → caller (→ the per-factor limit) → aal2 → handler. A program on this machine
+ * feature → parse → limit → caller (→ the per-factor limit) → aal2 → handler. A program on this machine
  * gets its limits back when the request succeeds (rate-limit.ts).
  */
 async function runPipeline<P, C extends Caller>(
@@ -134,6 +136,7 @@ async function runPipeline<P, C extends Caller>(
   input: RouteInput,
   deps: AuthDeps,
 ): Promise<Response> {
+  guards.feature?.(deps.config);
   const params = (await parseParams(endpoint.params, input)) as P;
   const bucket = typeof guards.limit === 'function' ? guards.limit(params) : guards.limit;
   const taken: string[] = [];

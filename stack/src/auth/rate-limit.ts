@@ -17,7 +17,10 @@ import { authError, type AuthErrorCode } from './errors.ts';
 
 type ConfiguredLimit = keyof Config['auth']['rateLimit'];
 
-export type LimitName = ConfiguredLimit | 'mfaChallenge' | 'mfaVerify';
+/** Windows Supabase Auth sizes from its environment only (config.toml has no key for them). */
+type FixedLimit = 'passkey';
+
+export type LimitName = ConfiguredLimit | FixedLimit | 'mfaChallenge' | 'mfaVerify';
 
 const HOUR = 3_600_000;
 const FIVE_MINUTES = 300_000;
@@ -26,13 +29,20 @@ const OVER_REQUESTS = {
   msg: 'Request rate limit reached',
 } as const;
 
-const WINDOWS: Record<ConfiguredLimit, { ms: number; code: AuthErrorCode; msg: string }> = {
+/** GOTRUE_RATE_LIMIT_PASSKEY's default: passkey sign-in ceremonies started per 5 minutes. */
+const FIXED: Record<FixedLimit, number> = { passkey: 30 };
+
+const WINDOWS: Record<
+  ConfiguredLimit | FixedLimit,
+  { ms: number; code: AuthErrorCode; msg: string }
+> = {
   emailSent: { ms: HOUR, code: 'over_email_send_rate_limit', msg: 'email rate limit exceeded' },
   smsSent: { ms: HOUR, code: 'over_sms_send_rate_limit', msg: 'SMS rate limit exceeded' },
   tokenRefresh: { ms: FIVE_MINUTES, ...OVER_REQUESTS },
   signInSignUps: { ms: FIVE_MINUTES, ...OVER_REQUESTS },
   tokenVerifications: { ms: FIVE_MINUTES, ...OVER_REQUESTS },
   anonymousUsers: { ms: HOUR, ...OVER_REQUESTS },
+  passkey: { ms: FIVE_MINUTES, ...OVER_REQUESTS },
 };
 
 /** Supabase Auth's MFA buckets: 15 tokens a minute, at most 30 held. */
@@ -65,8 +75,8 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
   const refill = (held: { tokens: number; at: number }, t: number) =>
     Math.min(MFA_BUCKET.burst, held.tokens + ((t - held.at) * MFA_BUCKET.perMinute) / 60_000);
 
-  function window(name: ConfiguredLimit, key: string): void {
-    const limit = config.auth.rateLimit[name];
+  function window(name: ConfiguredLimit | FixedLimit, key: string): void {
+    const limit = name === 'passkey' ? FIXED[name] : config.auth.rateLimit[name];
     const { ms, code, msg } = WINDOWS[name];
     const id = `${name}|${key}`;
     const t = now();
@@ -94,7 +104,7 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
     if (t - swept < 60_000) return;
     swept = t;
     for (const [id, times] of hits) {
-      const ms = WINDOWS[id.slice(0, id.indexOf('|')) as ConfiguredLimit].ms;
+      const ms = WINDOWS[id.slice(0, id.indexOf('|')) as ConfiguredLimit | FixedLimit].ms;
       if (!times.some((at) => at > t - ms)) hits.delete(id);
     }
     for (const [id, held] of buckets) if (refill(held, t) >= MFA_BUCKET.burst) buckets.delete(id);
@@ -105,7 +115,7 @@ export function createRateLimiter(config: Config, now: () => number = Date.now):
       sweep(now());
       if (uncounted(name, key)) return;
       if (isBucket(name)) bucket(name, key);
-      else window(name as ConfiguredLimit, key);
+      else window(name as ConfiguredLimit | FixedLimit, key);
     },
     refund(name, key) {
       const id = `${name}|${key}`;

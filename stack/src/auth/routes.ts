@@ -5,13 +5,15 @@
 //           (requireAdminCredentials)
 //   open    the gateway lets it through without an API key (links opened from email, JWKS)
 //   aal2    an account with a verified MFA factor must be at aal2 for this (guards.ts AAL2)
+//   feature the route answers only with a feature on (`/passkeys`: [auth.passkey] enabled)
 //   limit   the rate-limit bucket counted per client address (rate-limit.ts, [auth.rate_limit]);
 //           perFactor: counted per factor as well
-// Each request runs parse → limit → caller → aal2 → handler (endpoint.ts).
+// Each request runs feature → parse → limit → caller → aal2 → handler (endpoint.ts).
 import { deleteFactor, listFactors, updateFactor } from './admin/factors.ts';
 import { generateLink } from './admin/generate-link.ts';
 import { invite } from './admin/invite.ts';
 import { listUsers } from './admin/list-users.ts';
+import { adminDeletePasskey, adminListPasskeys } from './admin/passkeys.ts';
 import { createAdminUser, deleteAdminUser, getAdminUser, updateAdminUser } from './admin/users.ts';
 import { route, type Route } from './endpoint.ts';
 import { AAL2 } from './guards.ts';
@@ -31,6 +33,13 @@ import { challengeFactor } from './mfa/challenge.ts';
 import { enrollFactor } from './mfa/enroll.ts';
 import { unenrollFactor } from './mfa/unenroll.ts';
 import { verifyFactor } from './mfa/verify.ts';
+import {
+  passkeyAuthenticationOptions,
+  passkeyAuthenticationVerify,
+} from './passkeys/authentication.ts';
+import { passkeysEnabled as passkeys, TO_MANAGE_PASSKEYS } from './passkeys/common.ts';
+import { deletePasskey, listPasskeys, updatePasskey } from './passkeys/manage.ts';
+import { passkeyRegistrationOptions, passkeyRegistrationVerify } from './passkeys/registration.ts';
 
 // prettier-ignore
 export const ROUTES: Route[] = [
@@ -58,6 +67,13 @@ export const ROUTES: Route[] = [
   route('POST',   '/factors/:factor_id/challenge',             { caller: 'user', limit: 'mfaChallenge', perFactor: true },              challengeFactor),
   route('POST',   '/factors/:factor_id/verify',                { caller: 'user', limit: 'mfaVerify', perFactor: true },                 verifyFactor),
   route('DELETE', '/factors/:factor_id',                       { caller: 'user', aal2: AAL2.toRemoveVerifiedFactor },                   unenrollFactor),
+  route('POST',   '/passkeys/authentication/options',          { feature: passkeys, limit: 'passkey' },                                  passkeyAuthenticationOptions),
+  route('POST',   '/passkeys/authentication/verify',           { feature: passkeys },                                                   passkeyAuthenticationVerify),
+  route('POST',   '/passkeys/registration/options',            { feature: passkeys, caller: 'user', aal2: TO_MANAGE_PASSKEYS },          passkeyRegistrationOptions),
+  route('POST',   '/passkeys/registration/verify',             { feature: passkeys, caller: 'user', aal2: TO_MANAGE_PASSKEYS },          passkeyRegistrationVerify),
+  route('GET',    '/passkeys',                                 { feature: passkeys, caller: 'user' },                                   listPasskeys),
+  route('PATCH',  '/passkeys/:passkey_id',                     { feature: passkeys, caller: 'user' },                                   updatePasskey),
+  route('DELETE', '/passkeys/:passkey_id',                     { feature: passkeys, caller: 'user', aal2: TO_MANAGE_PASSKEYS },          deletePasskey),
   route('POST',   '/invite',                                   { caller: 'admin' },                                                     invite),
   route('GET',    '/admin/users',                              { caller: 'admin' },                                                     listUsers),
   route('POST',   '/admin/users',                              { caller: 'admin' },                                                     createAdminUser),
@@ -67,5 +83,7 @@ export const ROUTES: Route[] = [
   route('GET',    '/admin/users/:user_id/factors',             { caller: 'admin' },                                                     listFactors),
   route('PUT',    '/admin/users/:user_id/factors/:factor_id',  { caller: 'admin' },                                                     updateFactor),
   route('DELETE', '/admin/users/:user_id/factors/:factor_id',  { caller: 'admin' },                                                     deleteFactor),
+  route('GET',    '/admin/users/:user_id/passkeys',            { caller: 'admin' },                                                     adminListPasskeys),
+  route('DELETE', '/admin/users/:user_id/passkeys/:passkey_id', { caller: 'admin' },                                                    adminDeletePasskey),
   route('POST',   '/admin/generate_link',                      { caller: 'admin' },                                                     generateLink),
 ];

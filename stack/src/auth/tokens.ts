@@ -61,7 +61,7 @@ export async function issueSession(
   q: AuthQueries,
   userId: string,
   method: string,
-  meta: { userAgent?: string | null; ip?: string } = {},
+  meta: { userAgent?: string | null; ip?: string; traits?: Record<string, unknown> } = {},
 ): Promise<TokenResponse> {
   const sessionId = randomUUID();
   await q.startSession({
@@ -74,6 +74,6 @@ export async function issueSession(
   const refresh = await q.insertRefreshToken(userId, sessionId);
   const response = await tokenResponse(deps, q, userId, sessionId, refresh);
   const user = response.user as { id: string; email: string; phone: string };
-  await q.recordAudit(user, 'login', meta.ip, { provider: method });
+  await q.recordAudit(user, 'login', meta.ip, { provider: method, ...meta.traits });
   return response;
 }

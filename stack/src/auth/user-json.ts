@@ -26,6 +26,10 @@ export function factorJson(row: FactorRow): Record<string, unknown> {
     updated_at: row.updated_at,
     ...(row.factor_type === 'phone' ? { phone: row.phone ?? '' } : {}),
     last_challenged_at: row.last_challenged_at,
+    ...(row.web_authn_aaguid ? { web_authn_aaguid: row.web_authn_aaguid } : {}),
+    ...(row.last_webauthn_challenge_data
+      ? { last_webauthn_challenge_data: row.last_webauthn_challenge_data }
+      : {}),
   };
 }
 

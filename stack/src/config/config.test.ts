@@ -97,6 +97,38 @@ verify_jwt = false
     expect(config.functions.hello).toMatchObject({ verifyJwt: false, enabled: true });
   });
 
+  it('reads [auth.passkey], [auth.webauthn] and [auth.mfa.web_authn], off by default', async () => {
+    const none = await configFrom('[auth]\nsite_url = "http://127.0.0.1:3000"\n');
+    expect(none.auth.passkey).toEqual({ enabled: false, maxPasskeysPerUser: 10 });
+    expect(none.auth.mfa.webAuthn).toEqual({ enrollEnabled: false, verifyEnabled: false });
+    expect(none.auth.webauthn).toEqual({
+      rpId: '127.0.0.1',
+      rpDisplayName: 'Supabase',
+      rpOrigins: ['http://127.0.0.1:3000'],
+    });
+    const on = await configFrom(`
+[auth.passkey]
+enabled = true
+[auth.webauthn]
+rp_display_name = "Sheaf"
+rp_id = "localhost"
+rp_origins = ["http://localhost:5173", "https://localhost:5174"]
+[auth.mfa.web_authn]
+enroll_enabled = true
+verify_enabled = true
+`);
+    expect(on.auth.passkey.enabled).toBe(true);
+    expect(on.auth.webauthn).toEqual({
+      rpId: 'localhost',
+      rpDisplayName: 'Sheaf',
+      rpOrigins: ['http://localhost:5173', 'https://localhost:5174'],
+    });
+    expect(on.auth.mfa.webAuthn).toEqual({ enrollEnabled: true, verifyEnabled: true });
+    await expect(configFrom('[auth.webauthn]\nrp_origins = ["not a url"]\n')).rejects.toThrow(
+      ConfigError,
+    );
+  });
+
   it('substitutes env(NAME) values as the CLI does', async () => {
     const config = await configFrom(`[auth]\nsite_url = "env(SITE)"`, {
       SITE: 'https://example.com',

@@ -110,7 +110,12 @@ export interface Config {
         template: string;
         maxFrequencyMs: number;
       };
+      webAuthn: { enrollEnabled: boolean; verifyEnabled: boolean };
     };
+    /** [auth.passkey]: passkey sign-in (`/passkeys`); off by default. */
+    passkey: { enabled: boolean; maxPasskeysPerUser: number };
+    /** [auth.webauthn]: the relying party of passkeys and WebAuthn factors. */
+    webauthn: { rpId: string; rpDisplayName: string; rpOrigins: string[] };
     sessions: { timeboxMs: number; inactivityTimeoutMs: number };
   };
   functions: Record<string, FunctionConfig>;
@@ -160,6 +165,9 @@ export function parseConfig(
   const mfa = table(auth, 'mfa', 'auth');
   const totp = table(mfa, 'totp', 'auth.mfa');
   const phone = table(mfa, 'phone', 'auth.mfa');
+  const mfaWebAuthn = table(mfa, 'web_authn', 'auth.mfa');
+  const passkey = table(auth, 'passkey', 'auth');
+  const webauthn = table(auth, 'webauthn', 'auth');
   const sessions = table(auth, 'sessions', 'auth');
   const edge = table(doc, 'edge_runtime', '');
 
@@ -263,7 +271,16 @@ export function parseConfig(
           template: r.string(phone, 'template', 'auth.mfa.phone', 'Your code is {{ .Code }}'),
           maxFrequencyMs: r.duration(phone, 'max_frequency', 'auth.mfa.phone', 5000),
         },
+        webAuthn: {
+          enrollEnabled: r.bool(mfaWebAuthn, 'enroll_enabled', 'auth.mfa.web_authn', false),
+          verifyEnabled: r.bool(mfaWebAuthn, 'verify_enabled', 'auth.mfa.web_authn', false),
+        },
       },
+      passkey: {
+        enabled: r.bool(passkey, 'enabled', 'auth.passkey', false),
+        maxPasskeysPerUser: 10,
+      },
+      webauthn: readWebAuthn(r, webauthn, siteUrl),
       sessions: {
         timeboxMs: r.duration(sessions, 'timebox', 'auth.sessions', 0),
         inactivityTimeoutMs: r.duration(sessions, 'inactivity_timeout', 'auth.sessions', 0),
@@ -281,6 +298,21 @@ export function parseConfig(
       wallClockLimitMs: r.duration(edge, 'wall_clock_limit', 'edge_runtime', 150_000),
       secrets: readSecrets(r, table(edge, 'secrets', 'edge_runtime')),
     },
+  };
+}
+
+/**
+ * [auth.webauthn]: the relying party. Without the table, the site URL's host and origin (a
+ * WebAuthn factor then works on the site itself, as the CLI's Auth falls back to it).
+ */
+function readWebAuthn(r: Reader, t: Table, siteUrl: string): Config['auth']['webauthn'] {
+  const site = new URL(siteUrl);
+  const rpOrigins = r.stringArray(t, 'rp_origins', 'auth.webauthn', [site.origin]);
+  for (const origin of rpOrigins) checkUrl(origin, 'auth.webauthn.rp_origins');
+  return {
+    rpId: r.string(t, 'rp_id', 'auth.webauthn', site.hostname),
+    rpDisplayName: r.string(t, 'rp_display_name', 'auth.webauthn', 'Supabase'),
+    rpOrigins,
   };
 }
 

@@ -58,4 +58,30 @@ describe.each(DRIVERS)('features the stack does not run, on %s', (driver) => {
     const unlink = await raw(stack, 'DELETE', `/user/identities/${data.user!.id}`, { bearer });
     expect(unlink.body.error_code).toBe('manual_linking_disabled');
   });
+
+  it('answers passkeys and WebAuthn factors as turned off ([auth.passkey], [auth.mfa.web_authn])', async () => {
+    const options = await raw(stack, 'POST', '/passkeys/authentication/options', { body: {} });
+    expect(options.status).toBe(404);
+    expect(options.body).toMatchObject({
+      error_code: 'passkey_disabled',
+      msg: 'Passkeys are disabled',
+    });
+    const { data } = await client(stack).auth.signUp({
+      email: uniqueEmail('webauthn'),
+      password: 'secret-password',
+    });
+    const bearer = data.session!.access_token;
+    expect((await raw(stack, 'GET', '/passkeys', { bearer })).body.error_code).toBe(
+      'passkey_disabled',
+    );
+    const enroll = await raw(stack, 'POST', '/factors', {
+      bearer,
+      body: { factor_type: 'webauthn' },
+    });
+    expect(enroll.body).toMatchObject({
+      code: 422,
+      error_code: 'mfa_webauthn_enroll_not_enabled',
+      msg: 'MFA enroll is disabled for WebAuthn',
+    });
+  });
 });

@@ -16,6 +16,8 @@ verify_enabled = true
 enroll_enabled = true
 verify_enabled = true
 max_frequency = "0s"
+[auth.mfa.web_authn]
+enroll_enabled = true
 `;
 
 const codeFor = (secret: string) =>
@@ -144,7 +146,7 @@ describe.each(DRIVERS)('auth MFA on %s', (driver) => {
     expect(third.error).toBeNull();
     const fourth = await c.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'd' });
     expect(fourth.error?.code).toBe('too_many_enrolled_mfa_factors');
-    const bad = await c.auth.mfa.enroll({ factorType: 'webauthn' as 'totp' });
+    const bad = await c.auth.mfa.enroll({ factorType: 'sms' as 'totp' });
     expect(bad.error?.code).toBe('validation_failed');
 
     const f = third.data as { id: string; totp: { secret: string } };
@@ -210,5 +212,14 @@ describe.each(DRIVERS)('auth MFA on %s', (driver) => {
     } finally {
       await off.close();
     }
+  });
+
+  it('enrols a WebAuthn factor but refuses its challenge while verify_enabled is off', async () => {
+    const { c } = await signedIn();
+    const enrolled = await c.auth.mfa.enroll({ factorType: 'webauthn', friendlyName: 'key' });
+    expect(enrolled.data).toMatchObject({ type: 'webauthn', friendly_name: 'key' });
+    const challenge = await c.auth.mfa.challenge({ factorId: enrolled.data!.id });
+    expect(challenge.error?.code).toBe('mfa_webauthn_verify_not_enabled');
+    expect(challenge.error?.message).toBe('MFA verification is disabled for WebAuthn');
   });
 });

@@ -1,5 +1,5 @@
-// POST /factors: enrols a TOTP factor (secret, otpauth URI and SVG QR code) or a phone factor,
-// within `[auth.mfa]` limits. (A further factor once one is verified needs aal2: routes.ts.)
+// POST /factors: enrols a TOTP factor (secret, otpauth URI and SVG QR code), a phone factor or a
+// WebAuthn factor (its credential is created by its first challenge), within `[auth.mfa]` limits. (A further factor once one is verified needs aal2: routes.ts.)
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { userEndpoint } from '../endpoint.ts';
@@ -19,7 +19,9 @@ export const enrollFactor = userEndpoint(
       throw authError('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
     if (type === 'totp' && !mfa.totp.enrollEnabled)
       throw authError('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
-    if (type !== 'phone' && type !== 'totp')
+    if (type === 'webauthn' && !mfa.webAuthn.enrollEnabled)
+      throw authError('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
+    if (type !== 'phone' && type !== 'totp' && type !== 'webauthn')
       throw authError('validation_failed', 'factor_type needs to be totp, phone, or webauthn');
     const { user } = session;
     const phone = type === 'phone' ? phoneToEnroll(p.phone) : '';
@@ -61,6 +63,7 @@ export const enrollFactor = userEndpoint(
     });
     if (type === 'phone')
       return Response.json({ id, type, friendly_name: p.friendly_name, phone: p.phone });
+    if (type === 'webauthn') return Response.json({ id, type, friendly_name: p.friendly_name });
     const uri = otpauthUri(p.issuer || new URL(siteUrl).host, user.email ?? '', secret!);
     return Response.json({
       id,

@@ -1,5 +1,5 @@
-// POST /factors/{id}/verify: the answer to a challenge — a TOTP code or the SMS code — from the
-// address that asked for the challenge. It raises the session to aal2 with the method in amr and
+// POST /factors/{id}/verify: the answer to a challenge — a TOTP code, the SMS code, or what a
+// WebAuthn authenticator answered (mfa/webauthn.ts) — from the address that asked for the challenge. It raises the session to aal2 with the method in amr and
 // returns a fresh token pair. A TOTP code is accepted once: a code for a time step at or before
 // the last one accepted for the factor is refused (RFC 6238 §5.2).
 import { z } from 'zod';
@@ -13,8 +13,16 @@ import type { FactorRow } from '../store/rows.ts';
 import { tokenResponse } from '../tokens.ts';
 import { CHALLENGE_EXPIRY_SECONDS } from './challenge.ts';
 import { matchTotpStep } from './totp.ts';
+import { checkWebAuthnAnswer, verifyWebAuthnAnswer } from './webauthn.ts';
 
-const VerifyBody = z.object({ challenge_id: text, code: text });
+const VerifyBody = z.object({
+  challenge_id: text,
+  code: text,
+  webauthn: z
+    .object({ type: text, credential_response: z.unknown().optional() })
+    .nullish()
+    .transform((v) => v ?? undefined),
+});
 
 /**
  * Checks the code against the factor: for TOTP the time step it was accepted for, for a phone
@@ -34,6 +42,8 @@ async function acceptedStep(
   return last !== undefined && step <= last ? undefined : step;
 }
 
+const AMR_METHODS = { totp: 'totp', phone: 'mfa/phone', webauthn: 'mfa/webauthn' } as const;
+
 export const verifyFactor = userEndpoint(
   { path: z.object({ factor_id: param }), body: VerifyBody },
   async (_request, p, { deps, ip, session }) => {
@@ -47,6 +57,13 @@ export const verifyFactor = userEndpoint(
         throw authError('mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
       if (factor.factor_type === 'totp' && !mfa.totp.verifyEnabled)
         throw authError('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
+      if (factor.factor_type === 'webauthn' && !mfa.webAuthn.verifyEnabled)
+        throw authError(
+          'mfa_webauthn_verify_not_enabled',
+          'MFA verification is disabled for WebAuthn',
+        );
+      const webauthn =
+        factor.factor_type === 'webauthn' ? checkWebAuthnAnswer(p.webauthn) : undefined;
       const challenge = await q.findChallenge(
         { id: p.challenge_id, factorId: factor.id, ip },
         CHALLENGE_EXPIRY_SECONDS,
@@ -67,7 +84,8 @@ export const verifyFactor = userEndpoint(
           `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
         );
       }
-      const step = await acceptedStep(q, factor, challenge.otp_code, p.code);
+      if (webauthn) await verifyWebAuthnAnswer(deps, q, factor, challenge.id, webauthn);
+      const step = webauthn ? -1 : await acceptedStep(q, factor, challenge.otp_code, p.code);
       if (step === undefined)
         throw authError(
           'mfa_verification_failed',
@@ -82,10 +100,12 @@ export const verifyFactor = userEndpoint(
         event_id: challenge.id,
         factor_type: factor.factor_type,
       });
-      await q.markChallengeVerified(challenge.id, step >= 0 ? step : undefined);
+      // A WebAuthn challenge is used up (Supabase Auth deletes it); the others are kept answered.
+      if (webauthn) await q.deleteChallenge(challenge.id);
+      else await q.markChallengeVerified(challenge.id, step >= 0 ? step : undefined);
       if (factor.status !== 'verified') await q.markFactorVerified(factor);
       await q.raiseSessionToAal2(sessionId, factor.id);
-      await q.addAmrClaim(sessionId, factor.factor_type === 'totp' ? 'totp' : 'mfa/phone');
+      await q.addAmrClaim(sessionId, AMR_METHODS[factor.factor_type]);
       const refresh = await q.restartRefreshChain(user.id, sessionId);
       const session = await tokenResponse(deps, q, user.id, sessionId, refresh);
       return { session, enrolled: factor.status !== 'verified' && factor.factor_type };

@@ -22,6 +22,9 @@ const LOG_TYPES = {
   factor_in_progress: 'factor',
   factor_unenrolled: 'factor',
   verification_attempted: 'factor',
+  passkey_created: 'user',
+  passkey_updated: 'user',
+  passkey_deleted: 'user',
 } as const;
 
 export type AuditAction = keyof typeof LOG_TYPES;

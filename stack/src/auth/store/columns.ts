@@ -47,7 +47,8 @@ export const TOKEN_COLUMNS = `confirmation_token, recovery_token, email_change_t
 
 export const FACTOR_COLUMNS = `id, user_id, friendly_name, factor_type::text as factor_type,
   status::text as status, secret, phone, ${ts('created_at')}, ${ts('updated_at')},
-  ${ts('last_challenged_at')}`;
+  ${ts('last_challenged_at')}, web_authn_aaguid::text as web_authn_aaguid,
+  last_webauthn_challenge_data`;
 
 /** The nil instance id Supabase Auth writes on every row that has one. */
 export const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';

@@ -34,7 +34,7 @@ export async function insertFactor(
   factor: {
     id: string;
     userId: string;
-    type: 'totp' | 'phone';
+    type: 'totp' | 'phone' | 'webauthn';
     friendlyName: string;
     secret?: string;
     phone?: string;

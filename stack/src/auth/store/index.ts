@@ -18,6 +18,7 @@ import * as sessions from './sessions.ts';
 import * as userTokens from './user-tokens.ts';
 import * as userUpdates from './user-updates.ts';
 import * as users from './users.ts';
+import * as webauthn from './webauthn.ts';
 
 const QUERIES = {
   ...audit,
@@ -30,6 +31,7 @@ const QUERIES = {
   ...userTokens,
   ...userUpdates,
   ...users,
+  ...webauthn,
 };
 
 type Bound<T> = {

@@ -66,6 +66,9 @@ export interface FactorRow {
   created_at: string;
   updated_at: string;
   last_challenged_at: string | null;
+  /** WebAuthn factors: the authenticator's AAGUID and the last ceremony answered. */
+  web_authn_aaguid: string | null;
+  last_webauthn_challenge_data: Record<string, unknown> | null;
 }
 
 /** A user with what Supabase Auth serialises alongside it. */
