@@ -113,7 +113,7 @@ export async function startPostgresServer(
     '-t',
     '60',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=${durability} -c full_page_writes=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=${durability} -c full_page_writes=off -c max_connections=200 -c compute_query_id=on -c effective_cache_size=128MB`,
     'start',
   ];
   run('pg_ctl', startArgs);

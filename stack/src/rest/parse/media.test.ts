@@ -14,6 +14,10 @@ describe('media types', () => {
       stripNulls: false,
     });
     expect(negotiate(null, true)).toEqual({ accept: 'openapi', stripNulls: false });
+    expect(negotiate('image/png, application/geo+json', false)).toEqual({
+      accept: 'geojson',
+      stripNulls: false,
+    });
   });
 
   it('read an execution-plan request: format, the type it is for, and options', () => {
@@ -36,6 +40,12 @@ describe('media types', () => {
       format: 'text',
       for: 'json',
       options: [],
+    });
+    expect(
+      negotiate('application/vnd.pgrst.plan+text; for="application/geo+json"', false).explain,
+    ).toMatchObject({
+      for: 'geojson',
+      mime: expect.stringContaining('for="application/geo+json"'),
     });
   });
 

@@ -1,9 +1,10 @@
 // Media types and the Range header as PostgREST reads them: the best acceptable response type
 // from Accept (with `nulls=stripped` on PostgREST's own types, and the execution plan asked for by
-// `application/vnd.pgrst.plan`), the body's Content-Type, and a `Range: [items=]lower-[upper]`.
+// `application/vnd.pgrst.plan`; `application/geo+json`, built by PostGIS), the body's Content-Type,
+// and a `Range: [items=]lower-[upper]`.
 import { invalidRangeHeader, mediaTypeError } from '../errors.ts';
 
-export type Accept = 'json' | 'object' | 'csv' | 'openapi' | 'plan';
+export type Accept = 'json' | 'object' | 'csv' | 'geojson' | 'openapi' | 'plan';
 
 const ACCEPT: Record<string, Accept> = {
   'application/json': 'json',
@@ -13,6 +14,7 @@ const ACCEPT: Record<string, Accept> = {
   'application/vnd.pgrst.array+json': 'json',
   'application/vnd.pgrst.object': 'object',
   'text/csv': 'csv',
+  'application/geo+json': 'geojson',
   'application/openapi+json': 'openapi',
 };
 
@@ -29,7 +31,7 @@ const CONTENT: Record<string, ContentType> = {
 export interface ExplainRequest {
   format: 'json' | 'text';
   /** The media type whose query is explained. */
-  for: 'json' | 'object' | 'csv';
+  for: 'json' | 'object' | 'csv' | 'geojson';
   options: ('analyze' | 'verbose' | 'settings' | 'buffers' | 'wal')[];
   /** As PostgREST names it back in Content-Type. */
   mime: string;
@@ -53,7 +55,8 @@ function explainOf(type: string, params: string[]): ExplainRequest | undefined {
       .replace(/^"|"$/g, '');
   const forType = (param('for') ?? 'application/json').toLowerCase();
   const forAccept = ACCEPT[forType];
-  const target = forAccept === 'object' || forAccept === 'csv' ? forAccept : 'json';
+  const target =
+    forAccept === 'object' || forAccept === 'csv' || forAccept === 'geojson' ? forAccept : 'json';
   const named = (param('options') ?? '').split('|').map((o) => o.trim().toLowerCase());
   const options = PLAN_OPTIONS.filter((o) => named.includes(o));
   const mime = `application/vnd.pgrst.plan+${format}; for="${forAccept && forAccept !== 'openapi' ? forType : 'application/json'}"${

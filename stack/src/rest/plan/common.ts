@@ -24,6 +24,7 @@ export function mediaOf(request: ApiRequest): Media {
   if (request.explain) return request.explain.for;
   if (request.accept === 'object') return 'object';
   if (request.accept === 'csv') return 'csv';
+  if (request.accept === 'geojson') return 'geojson';
   return 'json';
 }
 
