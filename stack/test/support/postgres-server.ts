@@ -104,6 +104,8 @@ export async function startPostgresServer(
   const port = await freePort();
   const durability = options.durable ? 'on' : 'off';
   const log = path.join(dir, 'server.log');
+  // compute_query_id and effective_cache_size as on Supabase's Postgres (what EXPLAIN VERBOSE and
+  // SETTINGS show: stack/test/rest/geojson-plan.test.ts).
   const startArgs = [
     '-D',
     data,
