@@ -125,6 +125,18 @@ describe.each(DRIVERS)('geo+json and execution plans on %s', (driver) => {
     expect(await res.text()).toMatch(/^Aggregate {2}\(cost=/);
   });
 
+  it('refuses a plan for a media type nothing produces (406 PGRST107)', async () => {
+    const res = await rest(stack, '/shops', {
+      headers: { Accept: 'application/vnd.pgrst.plan; for="text/plain"' },
+    });
+    expect(res.status).toBe(406);
+    expect(await res.json()).toMatchObject({
+      code: 'PGRST107',
+      message:
+        'None of these media types are available: application/vnd.pgrst.plan+text; for="text/plain"',
+    });
+  });
+
   it('answers explain() as JSON or text', async () => {
     const json = await db.from('shops').select().explain({ format: 'json' });
     expect(json.error).toBeNull();

@@ -47,6 +47,25 @@ describe('media types', () => {
       for: 'geojson',
       mime: expect.stringContaining('for="application/geo+json"'),
     });
+    expect(
+      negotiate('application/vnd.pgrst.plan; for="application/vnd.pgrst.array+json"', false)
+        .explain,
+    ).toMatchObject({
+      for: 'json',
+      mime: 'application/vnd.pgrst.plan+text; for="application/json"',
+    });
+  });
+
+  it('pass over a plan for a type nothing produces, and name it when nothing fits', () => {
+    expect(negotiate('application/vnd.pgrst.plan; for="text/plain", text/csv', false)).toEqual({
+      accept: 'csv',
+      stripNulls: false,
+    });
+    expect(() =>
+      negotiate('application/vnd.pgrst.plan+json; for="text/plain"; options=verbose', false),
+    ).toThrow(
+      'None of these media types are available: application/vnd.pgrst.plan+json; for="text/plain"; options=verbose',
+    );
   });
 
   it('read a body’s type, JSON when none is given', () => {

@@ -44,8 +44,26 @@ const PLAN_TYPES: Record<string, ExplainRequest['format']> = {
   'application/vnd.pgrst.plan+json': 'json',
 };
 
-/** The plan request a media range names, if it names one. */
-function explainOf(type: string, params: string[]): ExplainRequest | undefined {
+/** The media types a plan may be `for`, as PostgREST decodes them: what is explained, and its name. */
+const PLAN_FOR: Record<string, [ExplainRequest['for'], string]> = {
+  'application/json': ['json', 'application/json'],
+  'application/vnd.pgrst.array+json': ['json', 'application/json'],
+  'application/vnd.pgrst.array': ['json', 'application/json'],
+  'application/vnd.pgrst.object+json': ['object', 'application/vnd.pgrst.object+json'],
+  'application/vnd.pgrst.object': ['object', 'application/vnd.pgrst.object+json'],
+  'text/csv': ['csv', 'text/csv'],
+  'application/geo+json': ['geojson', 'application/geo+json'],
+  '*/*': ['json', '*/*'],
+};
+
+/**
+ * The plan request a media range names, if it names one; `target` is undefined when its `for`
+ * names a type no handler produces (PostgREST then passes over it, and names it if none fits).
+ */
+function explainOf(
+  type: string,
+  params: string[],
+): (Omit<ExplainRequest, 'for'> & { for?: ExplainRequest['for'] }) | undefined {
   const format = PLAN_TYPES[type];
   if (!format) return undefined;
   const param = (name: string) =>
@@ -53,13 +71,11 @@ function explainOf(type: string, params: string[]): ExplainRequest | undefined {
       .find((p) => p.toLowerCase().startsWith(`${name}=`))
       ?.slice(name.length + 1)
       .replace(/^"|"$/g, '');
-  const forType = (param('for') ?? 'application/json').toLowerCase();
-  const forAccept = ACCEPT[forType];
-  const target =
-    forAccept === 'object' || forAccept === 'csv' || forAccept === 'geojson' ? forAccept : 'json';
+  const forType = (param('for') ?? 'application/json').split(';')[0]!.trim().toLowerCase();
+  const [target, forMime] = PLAN_FOR[forType] ?? [undefined, forType];
   const named = (param('options') ?? '').split('|').map((o) => o.trim().toLowerCase());
   const options = PLAN_OPTIONS.filter((o) => named.includes(o));
-  const mime = `application/vnd.pgrst.plan+${format}; for="${forAccept && forAccept !== 'openapi' ? forType : 'application/json'}"${
+  const mime = `application/vnd.pgrst.plan+${format}; for="${forMime}"${
     options.length ? `; options=${options.join('|')}` : ''
   }`;
   return { format, for: target, options, mime };
@@ -88,7 +104,9 @@ export function negotiate(
     .filter((e) => e.type && e.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
   for (const e of entries) {
-    if (e.explain && !isRoot) return { accept: 'plan', stripNulls: false, explain: e.explain };
+    if (e.explain?.for && !isRoot)
+      return { accept: 'plan', stripNulls: false, explain: { ...e.explain, for: e.explain.for } };
+    if (e.explain) continue;
     const found = ACCEPT[e.type];
     if (found === 'openapi' && !isRoot) continue;
     // nulls=stripped applies to PostgREST's own vendor types only.
@@ -96,7 +114,7 @@ export function negotiate(
     if (found) return { accept: isRoot && found === 'json' ? 'openapi' : found, stripNulls };
   }
   if (entries.length === 0) return { accept: isRoot ? 'openapi' : 'json', stripNulls: false };
-  throw mediaTypeError(entries.map((e) => e.type));
+  throw mediaTypeError(entries.map((e) => e.explain?.mime ?? e.type));
 }
 
 /** The body's media type; a request without Content-Type is JSON, as PostgREST assumes. */
