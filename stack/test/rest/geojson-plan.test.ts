@@ -60,6 +60,15 @@ describe.each(DRIVERS)('geo+json without PostGIS on %s', (driver) => {
       hint: null,
     });
   });
+
+  it('passes over a plan it may not give to the next acceptable type, as PostgREST does', async () => {
+    const res = await rest(stack, '/items?select=id&id=eq.1', {
+      headers: { Accept: 'application/vnd.pgrst.plan+json, text/csv;q=0.5' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(await res.text()).toBe('id\n1');
+  });
 });
 
 describe.each(DRIVERS)('geo+json and execution plans on %s', (driver) => {

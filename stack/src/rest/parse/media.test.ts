@@ -56,6 +56,14 @@ describe('media types', () => {
     });
   });
 
+  it('keep what answers instead of a plan the database may not allow', () => {
+    expect(negotiate('application/vnd.pgrst.plan, text/csv;q=0.5', false).withoutPlan).toEqual({
+      accept: 'csv',
+      stripNulls: false,
+    });
+    expect(negotiate('application/vnd.pgrst.plan', false).withoutPlan).toBeUndefined();
+  });
+
   it('pass over a plan for a type nothing produces, and name it when nothing fits', () => {
     expect(negotiate('application/vnd.pgrst.plan; for="text/plain", text/csv', false)).toEqual({
       accept: 'csv',

@@ -81,14 +81,40 @@ function explainOf(
   return { format, for: target, options, mime };
 }
 
+interface Entry {
+  type: string;
+  strip: boolean;
+  explain?: ReturnType<typeof explainOf>;
+}
+
+/** The first entry a handler produces, in the order given. */
+function pick(entries: Entry[], isRoot: boolean): Negotiated | undefined {
+  for (const e of entries) {
+    if (e.explain?.for && !isRoot)
+      return { accept: 'plan', stripNulls: false, explain: { ...e.explain, for: e.explain.for } };
+    if (e.explain) continue;
+    const found = ACCEPT[e.type];
+    if (found === 'openapi' && !isRoot) continue;
+    // nulls=stripped applies to PostgREST's own vendor types only.
+    const stripNulls = e.strip && e.type.startsWith('application/vnd.pgrst.');
+    if (found) return { accept: isRoot && found === 'json' ? 'openapi' : found, stripNulls };
+  }
+  return undefined;
+}
+
 /** What the body is, by Content-Type (`other` answers PGRST102 where a body is read). */
 export type ContentType = 'json' | 'csv' | 'form' | 'text' | 'xml' | 'binary' | 'other';
 
+export interface Negotiated {
+  accept: Accept;
+  stripNulls: boolean;
+  explain?: ExplainRequest;
+  /** What answers instead of the plan when the database allows none (the next acceptable type). */
+  withoutPlan?: { accept: Accept; stripNulls: boolean };
+}
+
 /** The best acceptable media type from an Accept header, in PostgREST's order. */
-export function negotiate(
-  accept: string | null,
-  isRoot: boolean,
-): { accept: Accept; stripNulls: boolean; explain?: ExplainRequest } {
+export function negotiate(accept: string | null, isRoot: boolean): Negotiated {
   if (!accept) return { accept: isRoot ? 'openapi' : 'json', stripNulls: false };
   const entries = accept
     .split(',')
@@ -103,16 +129,15 @@ export function negotiate(
     })
     .filter((e) => e.type && e.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const e of entries) {
-    if (e.explain?.for && !isRoot)
-      return { accept: 'plan', stripNulls: false, explain: { ...e.explain, for: e.explain.for } };
-    if (e.explain) continue;
-    const found = ACCEPT[e.type];
-    if (found === 'openapi' && !isRoot) continue;
-    // nulls=stripped applies to PostgREST's own vendor types only.
-    const stripNulls = e.strip && e.type.startsWith('application/vnd.pgrst.');
-    if (found) return { accept: isRoot && found === 'json' ? 'openapi' : found, stripNulls };
+  const found = pick(entries, isRoot);
+  if (found?.explain) {
+    const otherwise = pick(
+      entries.filter((e) => !e.explain),
+      isRoot,
+    );
+    if (otherwise) found.withoutPlan = otherwise;
   }
+  if (found) return found;
   if (entries.length === 0) return { accept: isRoot ? 'openapi' : 'json', stripNulls: false };
   throw mediaTypeError(entries.map((e) => e.explain?.mime ?? e.type));
 }
