@@ -60,6 +60,8 @@ export const AUTH_ERRORS = {
   web3_provider_disabled: 422,
   saml_provider_disabled: 404,
   manual_linking_disabled: 404,
+  feature_disabled: 404,
+  oauth_client_not_found: 404,
   unexpected_failure: 500,
 } as const;
 

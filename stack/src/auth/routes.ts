@@ -14,6 +14,14 @@ import { generateLink } from './admin/generate-link.ts';
 import { invite } from './admin/invite.ts';
 import { listUsers } from './admin/list-users.ts';
 import { adminDeletePasskey, adminListPasskeys } from './admin/passkeys.ts';
+import {
+  deleteOAuthClient,
+  getOAuthClient,
+  listOAuthClients,
+  regenerateOAuthClientSecret,
+  registerOAuthClient,
+  updateOAuthClient,
+} from './admin/oauth-clients.ts';
 import { createAdminUser, deleteAdminUser, getAdminUser, updateAdminUser } from './admin/users.ts';
 import { route, type Route } from './endpoint.ts';
 import { AAL2 } from './guards.ts';
@@ -86,4 +94,10 @@ export const ROUTES: Route[] = [
   route('GET',    '/admin/users/:user_id/passkeys',            { caller: 'admin' },                                                     adminListPasskeys),
   route('DELETE', '/admin/users/:user_id/passkeys/:passkey_id', { caller: 'admin' },                                                    adminDeletePasskey),
   route('POST',   '/admin/generate_link',                      { caller: 'admin' },                                                     generateLink),
+  route('POST',   '/admin/oauth/clients',                      { caller: 'admin' },                                                     registerOAuthClient),
+  route('GET',    '/admin/oauth/clients',                      { caller: 'admin' },                                                     listOAuthClients),
+  route('GET',    '/admin/oauth/clients/:client_id',           { caller: 'admin' },                                                     getOAuthClient),
+  route('PUT',    '/admin/oauth/clients/:client_id',           { caller: 'admin' },                                                     updateOAuthClient),
+  route('DELETE', '/admin/oauth/clients/:client_id',           { caller: 'admin' },                                                     deleteOAuthClient),
+  route('POST',   '/admin/oauth/clients/:client_id/regenerate_secret', { caller: 'admin' },                                             regenerateOAuthClientSecret),
 ];

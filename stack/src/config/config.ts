@@ -117,6 +117,8 @@ export interface Config {
     /** [auth.webauthn]: the relying party of passkeys and WebAuthn factors. */
     webauthn: { rpId: string; rpDisplayName: string; rpOrigins: string[] };
     sessions: { timeboxMs: number; inactivityTimeoutMs: number };
+    /** [auth.oauth_server]: Supabase Auth as an OAuth 2.1 server (its client administration). */
+    oauthServer: { enabled: boolean };
   };
   functions: Record<string, FunctionConfig>;
   edgeRuntime: {
@@ -169,6 +171,7 @@ export function parseConfig(
   const passkey = table(auth, 'passkey', 'auth');
   const webauthn = table(auth, 'webauthn', 'auth');
   const sessions = table(auth, 'sessions', 'auth');
+  const oauthServer = table(auth, 'oauth_server', 'auth');
   const edge = table(doc, 'edge_runtime', '');
 
   const jwtSecret = r.string(auth, 'jwt_secret', 'auth', DEFAULT_JWT_SECRET);
@@ -285,6 +288,7 @@ export function parseConfig(
         timeboxMs: r.duration(sessions, 'timebox', 'auth.sessions', 0),
         inactivityTimeoutMs: r.duration(sessions, 'inactivity_timeout', 'auth.sessions', 0),
       },
+      oauthServer: { enabled: r.bool(oauthServer, 'enabled', 'auth.oauth_server', false) },
     },
     functions: readFunctions(r, table(doc, 'functions', '')),
     edgeRuntime: {

@@ -32,6 +32,8 @@ const queryOptions = { parsers, serializers: TEXT_SERIALIZERS };
  * grows, so whatever a burst touches stays resident for the life of the process. These keep an
  * idle stack small and a long-running one near its idle size (bench/memory.bench.ts), and the
  * search_path is Supabase's (the `postgres` role's, which bootstrap/00-roles.sql also sets).
+ * As on Supabase's Postgres, query identifiers are computed (it loads pg_stat_statements; EXPLAIN
+ * VERBOSE shows them) and the planner assumes its 128 MB effective cache (EXPLAIN SETTINGS).
  */
 export const PGLITE_SETTINGS: Record<string, string> = {
   search_path: '"$user", public, extensions',
@@ -39,6 +41,8 @@ export const PGLITE_SETTINGS: Record<string, string> = {
   maintenance_work_mem: '16MB',
   min_wal_size: '32MB',
   max_wal_size: '64MB',
+  compute_query_id: 'on',
+  effective_cache_size: '128MB',
 };
 
 /** PGlite's start parameters with PGLITE_SETTINGS in place of its own values. */

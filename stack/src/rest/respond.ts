@@ -42,6 +42,7 @@ function planResponse(request: ApiRequest, rows: Record<string, unknown>[]): Res
 
 export function contentType(media: Media): string {
   if (media === 'csv') return 'text/csv; charset=utf-8';
+  if (media === 'geojson') return 'application/geo+json; charset=utf-8';
   if (media === 'object') return 'application/vnd.pgrst.object+json; charset=utf-8';
   return 'application/json; charset=utf-8';
 }

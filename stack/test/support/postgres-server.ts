@@ -104,6 +104,8 @@ export async function startPostgresServer(
   const port = await freePort();
   const durability = options.durable ? 'on' : 'off';
   const log = path.join(dir, 'server.log');
+  // compute_query_id and effective_cache_size as on Supabase's Postgres (what EXPLAIN VERBOSE and
+  // SETTINGS show: stack/test/rest/geojson-plan.test.ts).
   const startArgs = [
     '-D',
     data,
@@ -113,7 +115,7 @@ export async function startPostgresServer(
     '-t',
     '60',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=${durability} -c full_page_writes=off -c max_connections=200`,
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=${durability} -c full_page_writes=off -c max_connections=200 -c compute_query_id=on -c effective_cache_size=128MB`,
     'start',
   ];
   run('pg_ctl', startArgs);

@@ -28,6 +28,8 @@ export const AUTH_MESSAGES: Record<string, string> = {
   bad_oauth_state: 'Signing in with that provider did not finish. Please try again.',
   bad_oauth_callback: 'Signing in with that provider did not finish. Please try again.',
   oauth_provider_not_supported: 'That sign-in provider is not available.',
+  oauth_client_not_found: 'That connected app no longer exists.',
+  feature_disabled: 'This feature is turned off.',
   unexpected_audience: 'Your session is not valid for this app. Please sign in again.',
   single_identity_not_deletable: 'You cannot remove the only way you have to sign in.',
   email_conflict_identity_not_deletable:

@@ -13,6 +13,7 @@ import * as confirmations from './confirmations.ts';
 import * as factors from './factors.ts';
 import * as flowState from './flow-state.ts';
 import * as identities from './identities.ts';
+import * as oauthClients from './oauth-clients.ts';
 import * as refreshTokens from './refresh-tokens.ts';
 import * as sessions from './sessions.ts';
 import * as userTokens from './user-tokens.ts';
@@ -26,6 +27,7 @@ const QUERIES = {
   ...factors,
   ...flowState,
   ...identities,
+  ...oauthClients,
   ...refreshTokens,
   ...sessions,
   ...userTokens,

@@ -218,6 +218,32 @@ create table if not exists auth.audit_log_entries (
   ip_address varchar(64) not null default ''
 );
 
+-- The OAuth 2.1 server's clients, as Supabase Auth's migrations leave the table: the id is the
+-- client_id; a confidential client keeps only the SHA-256 of its secret; deleted is deleted_at.
+do $$ begin
+  create type auth.oauth_registration_type as enum ('dynamic', 'manual');
+exception when duplicate_object then null; end $$;
+do $$ begin
+  create type auth.oauth_client_type as enum ('public', 'confidential');
+exception when duplicate_object then null; end $$;
+create table if not exists auth.oauth_clients (
+  id uuid primary key,
+  client_secret_hash text,
+  registration_type auth.oauth_registration_type not null,
+  redirect_uris text not null,
+  grant_types text not null,
+  client_name text check (char_length(client_name) <= 1024),
+  client_uri text check (char_length(client_uri) <= 2048),
+  logo_uri text check (char_length(logo_uri) <= 2048),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  deleted_at timestamptz,
+  client_type auth.oauth_client_type not null default 'confidential',
+  token_endpoint_auth_method text not null
+    check (token_endpoint_auth_method in ('client_secret_basic', 'client_secret_post', 'none'))
+);
+create index if not exists oauth_clients_deleted_at_idx on auth.oauth_clients (deleted_at);
+
 -- auth.uid(), auth.role() and auth.email(): one claim each, from the legacy per-claim setting or
 -- from request.jwt.claims, as Supabase defines them.
 do $$

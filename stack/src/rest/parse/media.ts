@@ -1,9 +1,10 @@
 // Media types and the Range header as PostgREST reads them: the best acceptable response type
 // from Accept (with `nulls=stripped` on PostgREST's own types, and the execution plan asked for by
-// `application/vnd.pgrst.plan`), the body's Content-Type, and a `Range: [items=]lower-[upper]`.
+// `application/vnd.pgrst.plan`; `application/geo+json`, built by PostGIS), the body's Content-Type,
+// and a `Range: [items=]lower-[upper]`.
 import { invalidRangeHeader, mediaTypeError } from '../errors.ts';
 
-export type Accept = 'json' | 'object' | 'csv' | 'openapi' | 'plan';
+export type Accept = 'json' | 'object' | 'csv' | 'geojson' | 'openapi' | 'plan';
 
 const ACCEPT: Record<string, Accept> = {
   'application/json': 'json',
@@ -13,6 +14,7 @@ const ACCEPT: Record<string, Accept> = {
   'application/vnd.pgrst.array+json': 'json',
   'application/vnd.pgrst.object': 'object',
   'text/csv': 'csv',
+  'application/geo+json': 'geojson',
   'application/openapi+json': 'openapi',
 };
 
@@ -29,7 +31,7 @@ const CONTENT: Record<string, ContentType> = {
 export interface ExplainRequest {
   format: 'json' | 'text';
   /** The media type whose query is explained. */
-  for: 'json' | 'object' | 'csv';
+  for: 'json' | 'object' | 'csv' | 'geojson';
   options: ('analyze' | 'verbose' | 'settings' | 'buffers' | 'wal')[];
   /** As PostgREST names it back in Content-Type. */
   mime: string;
@@ -42,8 +44,26 @@ const PLAN_TYPES: Record<string, ExplainRequest['format']> = {
   'application/vnd.pgrst.plan+json': 'json',
 };
 
-/** The plan request a media range names, if it names one. */
-function explainOf(type: string, params: string[]): ExplainRequest | undefined {
+/** The media types a plan may be `for`, as PostgREST decodes them: what is explained, and its name. */
+const PLAN_FOR: Record<string, [ExplainRequest['for'], string]> = {
+  'application/json': ['json', 'application/json'],
+  'application/vnd.pgrst.array+json': ['json', 'application/json'],
+  'application/vnd.pgrst.array': ['json', 'application/json'],
+  'application/vnd.pgrst.object+json': ['object', 'application/vnd.pgrst.object+json'],
+  'application/vnd.pgrst.object': ['object', 'application/vnd.pgrst.object+json'],
+  'text/csv': ['csv', 'text/csv'],
+  'application/geo+json': ['geojson', 'application/geo+json'],
+  '*/*': ['json', '*/*'],
+};
+
+/**
+ * The plan request a media range names, if it names one; `target` is undefined when its `for`
+ * names a type no handler produces (PostgREST then passes over it, and names it if none fits).
+ */
+function explainOf(
+  type: string,
+  params: string[],
+): (Omit<ExplainRequest, 'for'> & { for?: ExplainRequest['for'] }) | undefined {
   const format = PLAN_TYPES[type];
   if (!format) return undefined;
   const param = (name: string) =>
@@ -51,25 +71,50 @@ function explainOf(type: string, params: string[]): ExplainRequest | undefined {
       .find((p) => p.toLowerCase().startsWith(`${name}=`))
       ?.slice(name.length + 1)
       .replace(/^"|"$/g, '');
-  const forType = (param('for') ?? 'application/json').toLowerCase();
-  const forAccept = ACCEPT[forType];
-  const target = forAccept === 'object' || forAccept === 'csv' ? forAccept : 'json';
+  const forType = (param('for') ?? 'application/json').split(';')[0]!.trim().toLowerCase();
+  const [target, forMime] = PLAN_FOR[forType] ?? [undefined, forType];
   const named = (param('options') ?? '').split('|').map((o) => o.trim().toLowerCase());
   const options = PLAN_OPTIONS.filter((o) => named.includes(o));
-  const mime = `application/vnd.pgrst.plan+${format}; for="${forAccept && forAccept !== 'openapi' ? forType : 'application/json'}"${
+  const mime = `application/vnd.pgrst.plan+${format}; for="${forMime}"${
     options.length ? `; options=${options.join('|')}` : ''
   }`;
   return { format, for: target, options, mime };
 }
 
+interface Entry {
+  type: string;
+  strip: boolean;
+  explain?: ReturnType<typeof explainOf>;
+}
+
+/** The first entry a handler produces, in the order given. */
+function pick(entries: Entry[], isRoot: boolean): Negotiated | undefined {
+  for (const e of entries) {
+    if (e.explain?.for && !isRoot)
+      return { accept: 'plan', stripNulls: false, explain: { ...e.explain, for: e.explain.for } };
+    if (e.explain) continue;
+    const found = ACCEPT[e.type];
+    if (found === 'openapi' && !isRoot) continue;
+    // nulls=stripped applies to PostgREST's own vendor types only.
+    const stripNulls = e.strip && e.type.startsWith('application/vnd.pgrst.');
+    if (found) return { accept: isRoot && found === 'json' ? 'openapi' : found, stripNulls };
+  }
+  return undefined;
+}
+
 /** What the body is, by Content-Type (`other` answers PGRST102 where a body is read). */
 export type ContentType = 'json' | 'csv' | 'form' | 'text' | 'xml' | 'binary' | 'other';
 
+export interface Negotiated {
+  accept: Accept;
+  stripNulls: boolean;
+  explain?: ExplainRequest;
+  /** What answers instead of the plan when the database allows none (the next acceptable type). */
+  withoutPlan?: { accept: Accept; stripNulls: boolean };
+}
+
 /** The best acceptable media type from an Accept header, in PostgREST's order. */
-export function negotiate(
-  accept: string | null,
-  isRoot: boolean,
-): { accept: Accept; stripNulls: boolean; explain?: ExplainRequest } {
+export function negotiate(accept: string | null, isRoot: boolean): Negotiated {
   if (!accept) return { accept: isRoot ? 'openapi' : 'json', stripNulls: false };
   const entries = accept
     .split(',')
@@ -84,16 +129,17 @@ export function negotiate(
     })
     .filter((e) => e.type && e.q > 0)
     .sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const e of entries) {
-    if (e.explain && !isRoot) return { accept: 'plan', stripNulls: false, explain: e.explain };
-    const found = ACCEPT[e.type];
-    if (found === 'openapi' && !isRoot) continue;
-    // nulls=stripped applies to PostgREST's own vendor types only.
-    const stripNulls = e.strip && e.type.startsWith('application/vnd.pgrst.');
-    if (found) return { accept: isRoot && found === 'json' ? 'openapi' : found, stripNulls };
+  const found = pick(entries, isRoot);
+  if (found?.explain) {
+    const otherwise = pick(
+      entries.filter((e) => !e.explain),
+      isRoot,
+    );
+    if (otherwise) found.withoutPlan = otherwise;
   }
+  if (found) return found;
   if (entries.length === 0) return { accept: isRoot ? 'openapi' : 'json', stripNulls: false };
-  throw mediaTypeError(entries.map((e) => e.type));
+  throw mediaTypeError(entries.map((e) => e.explain?.mime ?? e.type));
 }
 
 /** The body's media type; a request without Content-Type is JSON, as PostgREST assumes. */

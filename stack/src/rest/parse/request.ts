@@ -44,6 +44,8 @@ export interface ApiRequest {
   stripNulls: boolean;
   /** Accept: application/vnd.pgrst.plan — answer the query's execution plan instead. */
   explain?: ExplainRequest;
+  /** What answers instead of the plan when `pgrst.db_plan_enabled` is off (PostgREST passes over it). */
+  withoutPlan?: { accept: Accept; stripNulls: boolean };
   contentType: ContentType;
   /** The parsed body of writes and POST /rpc. */
   payload?: Payload;
@@ -129,6 +131,7 @@ export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
     range: method === 'GET' ? parseRange(raw.headers.get('range')) : undefined,
   };
   if (media.explain) request.explain = media.explain;
+  if (media.withoutPlan) request.withoutPlan = media.withoutPlan;
   const hasBody =
     action === 'insert' || action === 'update' || action === 'upsert' || (rpc && method === 'POST');
   if (hasBody)

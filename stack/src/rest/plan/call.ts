@@ -5,7 +5,7 @@
 import { maxAffectedRpcViolation } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import type { SchemaCache, RoutineInfo } from '../schema/types.ts';
-import { applyRange, explainOf, limitWithMaxRows, mediaOf } from './common.ts';
+import { applyRange, limitWithMaxRows, responseMedia } from './common.ts';
 import { applyQuery, planTree, type PlanContext } from './read.ts';
 import { findRoutine } from './routine.ts';
 import type { CallArgs, CallPlan, PlanOptions } from './types.ts';
@@ -54,14 +54,12 @@ export function planCall(request: ApiRequest, cache: SchemaCache, options: PlanO
     read: {
       kind: 'read',
       root,
-      media: mediaOf(request),
-      stripNulls: request.stripNulls,
+      ...responseMedia(request, cache),
       count: prefs.count,
       headOnly: request.headOnly,
       offset: root.offset ?? 0,
       rootLimit: limitWithMaxRows(root.limit, options.maxRows),
       maxRows: options.maxRows,
-      explain: explainOf(request, cache),
     },
   };
 }

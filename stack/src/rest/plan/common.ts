@@ -1,7 +1,7 @@
 // Planning helpers shared by reads, writes and calls: the table lookup with its PGRST205
 // suggestion, the response media type, and the Range header's intersection with limit/offset.
 import { planNotEnabled, tableNotFound } from '../errors.ts';
-import type { ExplainRequest } from '../parse/media.ts';
+import type { Accept, ExplainRequest } from '../parse/media.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import { key, type SchemaCache, type Table } from '../schema/types.ts';
 import { NAME_MIN_SCORE, closest } from './suggest.ts';
@@ -20,11 +20,26 @@ export function requireTable(cache: SchemaCache, schema: string, name: string): 
   );
 }
 
-export function mediaOf(request: ApiRequest): Media {
-  if (request.explain) return request.explain.for;
-  if (request.accept === 'object') return 'object';
-  if (request.accept === 'csv') return 'csv';
+function mediaFor(accept: Accept): Media {
+  if (accept === 'object' || accept === 'csv' || accept === 'geojson') return accept;
   return 'json';
+}
+
+/**
+ * The response's media type: the execution plan asked for when the database allows plans
+ * (`pgrst.db_plan_enabled`); when it does not, PostgREST passes over the plan to the next
+ * acceptable type, and answers 406 PGRST107 when there is none.
+ */
+export function responseMedia(
+  request: ApiRequest,
+  cache: SchemaCache,
+): { media: Media; stripNulls: boolean; explain?: ExplainRequest } {
+  const explain = request.explain;
+  if (!explain) return { media: mediaFor(request.accept), stripNulls: request.stripNulls };
+  if (cache.planEnabled) return { media: explain.for, stripNulls: false, explain };
+  const otherwise = request.withoutPlan;
+  if (!otherwise) throw planNotEnabled(explain.mime);
+  return { media: mediaFor(otherwise.accept), stripNulls: otherwise.stripNulls };
 }
 
 /** The Range header intersects the root's limit/offset range, as PostgREST does. */
@@ -44,11 +59,4 @@ export function applyRange(request: ApiRequest, root: { limit?: number; offset?:
 export function limitWithMaxRows(asked: number | undefined, maxRows: number | undefined) {
   if (maxRows === undefined) return asked;
   return asked === undefined ? maxRows : Math.min(asked, maxRows);
-}
-
-/** The execution plan asked for, when the database allows it (`pgrst.db_plan_enabled`). */
-export function explainOf(request: ApiRequest, cache: SchemaCache): ExplainRequest | undefined {
-  if (!request.explain) return undefined;
-  if (!cache.planEnabled) throw planNotEnabled(request.explain.mime);
-  return request.explain;
 }

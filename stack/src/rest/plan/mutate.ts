@@ -11,7 +11,7 @@ import {
 import type { ApiRequest } from '../parse/request.ts';
 import type { Filter, LogicTree, QueryParts } from '../parse/types.ts';
 import type { SchemaCache, Table } from '../schema/types.ts';
-import { explainOf, mediaOf } from './common.ts';
+import { responseMedia } from './common.ts';
 import { applyQuery, planTree, type PlanContext } from './read.ts';
 import type { MutatePlan, PlannedLogic, WriteColumn } from './types.ts';
 
@@ -70,14 +70,12 @@ export function planMutation(request: ApiRequest, cache: SchemaCache, table: Tab
     applyDefaults: prefs.missing === 'default',
     where,
     returning,
-    media: mediaOf(request),
-    stripNulls: request.stripNulls,
+    ...responseMedia(request, cache),
     prefs,
     locationColumns: table.primaryKey,
     count: prefs.count,
     limit: kind === 'insert' ? undefined : limit,
     order,
-    explain: explainOf(request, cache),
   };
   if (kind === 'insert') {
     const onConflict =

@@ -4,7 +4,7 @@ import { unsupportedMethod } from '../errors.ts';
 import type { ApiRequest } from '../parse/request.ts';
 import type { SchemaCache, Table } from '../schema/types.ts';
 import { planCall } from './call.ts';
-import { applyRange, explainOf, limitWithMaxRows, mediaOf, requireTable } from './common.ts';
+import { applyRange, limitWithMaxRows, requireTable, responseMedia } from './common.ts';
 import { planMutation } from './mutate.ts';
 import { applyQuery, planTree, type PlanContext } from './read.ts';
 import type { Plan, PlanOptions, ReadPlan } from './types.ts';
@@ -45,13 +45,11 @@ function planRead(
     kind: 'read',
     table,
     root,
-    media: mediaOf(request),
-    stripNulls: request.stripNulls,
+    ...responseMedia(request, cache),
     count: request.prefs.count,
     headOnly: request.headOnly,
     offset: root.offset ?? 0,
     rootLimit: limitWithMaxRows(root.limit, options.maxRows),
     maxRows: options.maxRows,
-    explain: explainOf(request, cache),
   };
 }

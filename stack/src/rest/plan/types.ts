@@ -86,7 +86,7 @@ export interface EmbedNode {
   node: ReadNode;
 }
 
-export type Media = 'json' | 'object' | 'csv';
+export type Media = 'json' | 'object' | 'csv' | 'geojson';
 
 export type CountMode = 'exact' | 'planned' | 'estimated';
 

@@ -44,6 +44,14 @@ const GUCS =
 const CSV =
   "(SELECT coalesce(string_agg(a.k, ','), '') FROM (SELECT json_object_keys(r)::text AS k FROM (SELECT row_to_json(hh) AS r FROM pgrst_source AS hh LIMIT 1) s) a) || '\n' || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), '\n'), '')";
 
+/**
+ * A FeatureCollection of the rows, each turned into a Feature by PostGIS's ST_AsGeoJSON(record)
+ * (PostgREST's asGeoJsonF, unqualified: found on the search path, `extensions` on Supabase).
+ * Without PostGIS, Postgres answers 42883, as it does to PostgREST.
+ */
+const GEOJSON =
+  "json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(ST_AsGeoJSON(_postgrest_t)::json), '[]'))::text";
+
 /** What a result row holds: rows, a single composite, one scalar, or a set of scalars. */
 type Shape = 'rows' | 'single' | 'scalar' | 'scalars';
 
@@ -51,6 +59,7 @@ const stripped = (json: string, strip: boolean) => (strip ? `json_strip_nulls(${
 
 function bodySql(media: Media, shape: Shape, strip: boolean): string {
   if (media === 'csv' && shape !== 'scalar' && shape !== 'scalars') return CSV;
+  if (media === 'geojson') return GEOJSON;
   const value =
     shape === 'scalar' || shape === 'scalars' ? '_postgrest_t.pgrst_scalar' : '_postgrest_t';
   if (media === 'object' || shape === 'single' || shape === 'scalar')
