@@ -2,8 +2,8 @@
 // done rarely, or cannot be taken back, so it does not stand beside the text as loudly as what
 // is done often. Enter, Space or ↓ opens it on the first item (↑ on the last); ↑/↓ move round,
 // Home/End jump, a letter goes to the next item starting with it; Enter or a click runs an item
-// and closes the menu, Escape closes it and gives the focus back to the button, Tab or a click
-// elsewhere closes it. Items that open a dialog or leave the page take the focus themselves.
+// and closes the menu with the focus back on the button (where a dialog it opens returns it),
+// Escape does the same, Tab or a click elsewhere closes it.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export interface MenuAction {
@@ -72,7 +72,8 @@ export function ActionMenu({ label, children, items }: Props) {
           aria-haspopup={action.dialog ? 'dialog' : undefined}
           aria-keyshortcuts={action.shortcut}
           onClick={() => {
-            close(!action.dialog);
+            // The focus goes back to the button first: a dialog the item opens returns it there.
+            close(true);
             action.onSelect();
           }}
         >
