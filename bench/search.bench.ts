@@ -15,6 +15,7 @@ import path from 'node:path';
 import { startStack } from '../stack/src/index.ts';
 import { asCaller } from '../stack/src/db/as-caller.ts';
 import { clientFor } from '../stack/test/support/stack.ts';
+import { percentiles, type Percentiles } from './browser-lib.ts';
 import { measure, ms, ratio, table, type BenchSection, type Stats } from './lib.ts';
 import { EMAIL, PASSWORD, SEED } from './notes-seed.ts';
 import { measureSearch } from './search-browser.ts';
@@ -66,6 +67,30 @@ const retrying: typeof fetch = async (input, init) => {
     return fetch(input, init);
   }
 };
+
+/** Passes over the forgiving-search comparison's queries, each path once per pass. */
+const FORGIVING_ROUNDS = 4;
+
+/** Runs each path's `calls` one at a time, path after path, for `rounds` passes (a first pass
+ * uncounted), the order rotating each pass; the latencies of each path's counted calls. */
+async function alternating(
+  paths: { fn: (i: number) => Promise<unknown>; calls: number }[],
+  rounds: number,
+): Promise<Percentiles[]> {
+  const times: number[][] = paths.map(() => []);
+  for (let round = -1; round < rounds; round++) {
+    for (let k = 0; k < paths.length; k++) {
+      const at = (k + Math.max(0, round)) % paths.length;
+      const { fn, calls } = paths[at]!;
+      for (let i = 0; i < calls; i++) {
+        const t0 = performance.now();
+        await fn(i);
+        if (round >= 0) times[at]!.push(performance.now() - t0);
+      }
+    }
+  }
+  return times.map(percentiles);
+}
 
 function row(label: string, s: Stats, baseline: Stats): string[] {
   return [label, ms(s.p50), ms(s.p95), ratio(s.p50, baseline.p50)];
@@ -145,17 +170,21 @@ export default async function searchBench(): Promise<BenchSection[]> {
       if (error) throw error;
       return data;
     };
-    const forgivingOpts = { iterations: forgiving.length * 4, warmup: 20 };
-    const prefixOnly = await measure(rpc('bench_prefix_search_notes', typed), opts);
-    const newOnPrefixes = await measure(rpc('search_notes', typed), opts);
-    const newOnTypos = await measure(rpc('search_notes', forgiving), forgivingOpts);
-    const dbTypos = await measure(
-      (i) =>
-        asCaller(stack.db, caller(reader.id), (tx) =>
-          tx.query(sql, [forgiving[Math.abs(i) % forgiving.length]]),
-        ),
-      forgivingOpts,
-    );
+    // The four alternate, one pass over their queries at a time and in a rotating order, so a
+    // burst of load on this shared machine lands on all of them rather than on one.
+    const dbTyposCall = (i: number) =>
+      asCaller(stack.db, caller(reader.id), (tx) =>
+        tx.query(sql, [forgiving[Math.abs(i) % forgiving.length]]),
+      );
+    const [prefixOnly, newOnPrefixes, newOnTypos, dbTypos] = (await alternating(
+      [
+        { fn: rpc('bench_prefix_search_notes', typed), calls: typed.length },
+        { fn: rpc('search_notes', typed), calls: typed.length },
+        { fn: rpc('search_notes', forgiving), calls: forgiving.length },
+        { fn: dbTyposCall, calls: forgiving.length },
+      ],
+      FORGIVING_ROUNDS,
+    )) as [Percentiles, Percentiles, Percentiles, Percentiles];
     const found = await Promise.all(
       FORGIVING.map(async (q) => ((await rpc('search_notes', [q])(0)) as unknown[]).length),
     );
@@ -191,7 +220,16 @@ export default async function searchBench(): Promise<BenchSection[]> {
         `(${typed.length} queries). Search that forgives types every prefix of`,
         `${FORGIVING.map((w) => `"${w}"`).join(', ')} not already typed above (${forgiving.length}`,
         'queries): once the letters stop being a prefix, full-text finds fewer than 20 and the',
-        `inside-word and typo tiers run (the full words find ${found.join(', ')} notes). Goal: p95 ≤ 100 ms.`,
+        `inside-word and typo tiers run (the full words find ${found.join(', ')} notes).`,
+        `Goal: p95 ≤ 100 ms, the ratio to the prefix search measured in the same run: the four rows`,
+        `alternate, one pass over their queries at a time, in a rotating order (${FORGIVING_ROUNDS} counted passes`,
+        'after one uncounted).',
+        '',
+        `**Typos and words from inside: p95 ${ms(newOnTypos.p95)}** (goal ≤ 100 ms: ${
+          newOnTypos.p95 <= 100 ? 'met' : 'not met'
+        } in this run), **${ratio(newOnTypos.p95, prefixOnly.p95)} the prefix search's p95** (${ms(
+          prefixOnly.p95,
+        )}).`,
         '',
         table(
           ['search', 'p50', 'p95', 'p95 vs baseline'],
