@@ -29,14 +29,28 @@ export function useLive(handlers: Partial<LiveHandlers>): void {
   );
 }
 
-/** Runs `fn` once, `ms` after the first of a burst of calls (many changes, one refetch). */
+/**
+ * Runs `fn` at once for the first call, then at most once more for all the calls of the next
+ * `ms` (a burst of changes: two refetches, the first without waiting).
+ */
 export function coalesce(fn: () => void, ms = 150): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  return () => {
-    if (timer) return;
-    timer = setTimeout(() => {
+  let owed = false;
+  const settle = () => {
+    if (!owed) {
       timer = null;
-      fn();
-    }, ms);
+      return;
+    }
+    owed = false;
+    fn();
+    timer = setTimeout(settle, ms);
+  };
+  return () => {
+    if (timer) {
+      owed = true;
+      return;
+    }
+    fn();
+    timer = setTimeout(settle, ms);
   };
 }
