@@ -48,9 +48,12 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
   // The shared copy binds once it is open — for a note this device never had, only once it has
   // been loaded (offline, such a note is read here until the connection returns); a note just
   // created here is all on this device already.
+  // A note with text and no document yet (opened as a reader, now an editor) binds once the
+  // document is seeded from its text, never empty.
   const ready =
     session !== null &&
     sync !== null &&
+    !sync.documentless &&
     (sync.phase === 'ready' || (sync.phase === 'unavailable' && wasNew));
   const live = ready ? session : null;
   const unavailable = sync?.phase === 'unavailable' && !wasNew;

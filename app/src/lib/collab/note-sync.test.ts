@@ -64,6 +64,19 @@ describe('a note open in the sync engine', () => {
     expect(viewer.sync.status.documentless).toBe(false);
   });
 
+  it('seeds the document when a viewer of a documentless note becomes an editor', async () => {
+    // The role an open page starts with may be an old one (kept on the device): raised to
+    // editor, the person must not get an empty document while the note has text.
+    world = new World();
+    world.server.body = 'from before';
+    const member = await world.client('m', 'read');
+    expect(member.sync.status.documentless).toBe(true);
+    member.setAccess('edit');
+    await world.step(0);
+    expect(member.text).toBe('from before');
+    expect(member.sync.status.documentless).toBe(false);
+  });
+
   it('stops taking edits from a peer who lost edit rights', async () => {
     world = new World();
     const a = await world.client('a');

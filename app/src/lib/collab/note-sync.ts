@@ -192,6 +192,9 @@ export class NoteSync {
     if (access === 'edit') {
       this.refused = null;
       this.saver.kick();
+      // Opened as a reader of a note with no document yet: as an editor, seed it from the body
+      // now (the page waits for that before it edits: status.documentless).
+      if (this.documentless) void this.load();
     } else {
       this.saver.halt();
       this.outbox.clear();
