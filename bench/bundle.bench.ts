@@ -6,13 +6,15 @@
 // supabase-js's data client (presence, live lists), and the note page. Chunks are found from
 // the build's own chunk graph (which chunk holds each module), as app/build/route-preload.ts
 // finds them, since a grouped module has no chunk — and no manifest entry — of its own. The
-// whole app's JavaScript is the same-run reference.
+// whole app's JavaScript is the same-run reference. Then what Chromium really fetches before the
+// sign-in form is usable, opening `/` and `/sign-in` as a newcomer (bench/sign-in-browser.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
 import { table, type BenchSection } from './lib.ts';
+import { signInBrowserSection } from './sign-in-browser.ts';
 
 const FIRST_NOTE = [
   'src/app/signed-in-layout.tsx',
@@ -103,6 +105,7 @@ export default async function bundleBench(): Promise<BenchSection[]> {
           table(['page', 'JavaScript', 'beyond the entry', 'files', 'share of all JS'], rows),
         ].join('\n'),
       },
+      await signInBrowserSection(),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,9 @@
 // The modules each page loads first (its route's `lazy` imports in app/src/app/router.tsx, then
 // what loads beside the page), by path pattern, for route-preload.ts. A module missing from the
 // build fails the build.
-// signedIn: the page needs a session (its routes sit under the protected guard).
+// signedIn: the page needs a session (its routes sit under the protected guard). Opened without
+// one, such a page is the sign-in page: the app sends the visitor there before its router starts
+// (src/app/signed-out-start.ts), so those are the chunks to load (the last row).
 
 export interface RouteModules {
   path: string;
@@ -15,6 +17,7 @@ export interface RouteModules {
 // A signed-in page's frame; the sidebar and the data client (supabase-js) load beside the page
 // and hold none of it up.
 const SIGNED_IN = ['src/app/signed-in-layout.tsx'];
+const SIGN_IN_PAGE = 'src/auth/sign-in-page.tsx';
 const WORKSPACE = [...SIGNED_IN, 'src/app/workspace-layout.tsx'];
 export const SIDEBAR = 'src/notebooks/notebooks-sidebar.tsx';
 export const DATA_CLIENT = 'src/lib/data-client.ts';
@@ -24,7 +27,7 @@ const NOTEBOOK = ['src/lib/rest-client.ts', ...WORKSPACE, 'src/notes/notebook-la
 /** A notebook's page with no note open (the chunk groups are planned from it too). */
 export const NOTEBOOK_PAGE = [...NOTEBOOK, 'src/notes/no-note-selected.tsx'];
 
-export const ROUTE_MODULES: RouteModules[] = [
+const PAGES: RouteModules[] = [
   {
     path: '^/$',
     signedIn: true,
@@ -75,6 +78,16 @@ export const ROUTE_MODULES: RouteModules[] = [
     signedIn,
     modules: ['src/notes/publish/public-note-page.tsx', 'src/notes/markdown/markdown.tsx'],
   })),
-  { path: '^/sign-in/?$', signedIn: false, modules: ['src/auth/sign-in-page.tsx'] },
+  { path: '^/sign-in/?$', signedIn: false, modules: [SIGN_IN_PAGE] },
   { path: '^/sign-up/?$', signedIn: false, modules: ['src/auth/sign-up-page.tsx'] },
+];
+
+/** The pages that need a session (for anyone else they are another page). */
+const signedInOnly = PAGES.filter(
+  (p) => p.signedIn && !PAGES.some((q) => !q.signedIn && q.path === p.path),
+).map((p) => `(?:${p.path})`);
+
+export const ROUTE_MODULES: RouteModules[] = [
+  ...PAGES,
+  { path: signedInOnly.join('|'), signedIn: false, modules: [SIGN_IN_PAGE] },
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HELD_PRELOADS } from './early-script.ts';
+import { ROUTE_MODULES } from './route-modules.ts';
 import { routePreloadScript, type BuiltChunk } from './route-preload.ts';
 
 const chunk = (
@@ -110,5 +111,16 @@ describe('the route preload script', () => {
   it('fails the build when a route’s module is in no chunk (renamed)', () => {
     const renamed = [{ ...table[1]!, modules: ['src/auth/gone.tsx'] }];
     expect(() => routePreloadScript(built, renamed, '/')).toThrow(/gone\.tsx/);
+  });
+
+  it('preloads the sign-in page for a signed-in page opened without a session (the app goes there)', () => {
+    const signedOut = (pathname: string) =>
+      ROUTE_MODULES.find((r) => !r.signedIn && new RegExp(r.path).test(pathname))?.modules;
+    for (const path of ['/', '/n/abc', '/n/abc/def', '/trash', '/transfer', '/settings/profile'])
+      expect(signedOut(path), path).toEqual(['src/auth/sign-in-page.tsx']);
+    expect(signedOut('/sign-up')).toEqual(['src/auth/sign-up-page.tsx']);
+    expect(signedOut('/p/tok')).toContain('src/notes/publish/public-note-page.tsx');
+    for (const path of ['/nowhere', '/settingsx', '/n', '/verify'])
+      expect(signedOut(path)).toBeUndefined();
   });
 });

@@ -1,7 +1,8 @@
 // Entry: validate the environment once; a bad variable gets the configuration page, never a blank
 // screen. Otherwise create the one Supabase client (its auth half now, the rest with the first
 // signed-in page), start watching whether the server answers (lib/reachability.ts), start the
-// app, and — once the page has loaded — register the service worker that lets it open offline.
+// app, and — once its first page has loaded — register the service worker that lets it open
+// offline.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
@@ -25,17 +26,19 @@ const root = createRoot(container);
 const result = readEnv(import.meta.env);
 if (result.ok) startReachability(serverProbe(result.env));
 
+// Built apps only (the mode, not PROD: a build run under a test runner has NODE_ENV=test, and
+// Vite derives PROD from NODE_ENV). Not before the first page has loaded (app/first-page.ts).
+const registerWorker =
+  import.meta.env.MODE === 'production'
+    ? () => void import('./app/register-worker.ts').then((m) => m.registerWorker())
+    : undefined;
+
 root.render(
   <StrictMode>
     {result.ok ? (
-      <App supabase={createSupabase(result.env)} />
+      <App supabase={createSupabase(result.env)} afterFirstPage={registerWorker} />
     ) : (
       <ConfigPage problems={result.problems} />
     )}
   </StrictMode>,
 );
-
-// Built apps only (the mode, not PROD: a build run under a test runner has NODE_ENV=test, and
-// Vite derives PROD from NODE_ENV).
-if (import.meta.env.MODE === 'production' && result.ok)
-  void import('./app/register-worker.ts').then((m) => m.registerWorkerAfterLoad());

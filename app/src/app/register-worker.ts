@@ -1,7 +1,8 @@
 // The service worker (vite-plugin-pwa's Workbox worker, configured in vite.config.ts): it keeps
 // the app's shell — index.html and every hashed file of the build, the lazily loaded chunks too
-// — so the app opens offline, and serves index.html for every page. Registered only once the
-// page has loaded and the browser is idle, so the first page's requests never wait for it. A new
+// — so the app opens offline, and serves index.html for every page. Loaded and registered only
+// once the first page has loaded and the browser is idle (main.tsx, first-page.ts), so the first
+// page's requests never wait for it nor share the network with it. A new
 // version is never forced on anyone: it waits until the person chooses to reload (the update
 // notice), or until every tab of the app has closed.
 import { registerSW } from 'virtual:pwa-register';
@@ -10,6 +11,7 @@ import { updateReady } from './update-state.ts';
 const CHECK_EVERY_MS = 60 * 60 * 1000;
 
 export function registerWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
   const update = registerSW({
     immediate: true,
     onNeedRefresh: () => updateReady(() => void update(true)),
@@ -23,16 +25,4 @@ export function registerWorker(): void {
     onRegisterError: (error: unknown) =>
       console.warn('The service worker was not registered', error),
   });
-}
-
-/** Registers the worker after the load event, when the browser is idle. */
-export function registerWorkerAfterLoad(): void {
-  if (!('serviceWorker' in navigator)) return;
-  const idle = () => {
-    if (typeof requestIdleCallback === 'function')
-      requestIdleCallback(registerWorker, { timeout: 5000 });
-    else setTimeout(registerWorker, 1000);
-  };
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
 }

@@ -3,10 +3,18 @@
 // routes (home, a notebook and its notes, the trash) share the notebooks sidebar; a notebook's
 // note opens beside its list (a nested route, so the list stays). Opening a notebook starts its
 // data requests from the route loader, while the page's code is still loading (or uses the
-// ones index.html started: lib/early-requests.ts).
+// ones index.html started: lib/early-requests.ts). A visitor without a session who opens a
+// signed-in page is sent to sign in before the router starts (signed-out-start.ts): the router
+// would load the page's lazy modules before the guard could send them away.
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
-import { createBrowserRouter, Navigate, type LoaderFunctionArgs } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
+import { storageKeyFor } from '../lib/client-config.ts';
 import { earlyUserId } from '../lib/early-requests.ts';
 import type { SupabaseHandle } from '../lib/supabase.ts';
 import { prefetchNotebook } from '../notes/data/prefetch.ts';
@@ -17,6 +25,7 @@ import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { authRoutes } from './auth-routes.tsx';
 import { settingsRoute } from './settings-routes.tsx';
+import { PROTECTED_ROUTE_ID, startSignedOut } from './signed-out-start.ts';
 
 const NotebooksSidebar = lazy(() =>
   import('../notebooks/notebooks-sidebar.tsx').then((m) => ({ default: m.NotebooksSidebar })),
@@ -54,7 +63,7 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
     );
   }
 
-  return createBrowserRouter([
+  const routes: RouteObject[] = [
     {
       Component: RootLayout,
       ErrorBoundary: RouteError,
@@ -62,6 +71,7 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
       children: [
         ...authRoutes,
         {
+          id: PROTECTED_ROUTE_ID,
           Component: ProtectedGuard,
           children: [
             {
@@ -197,5 +207,7 @@ export function createAppRouter({ queryClient, supabase }: RouterDeps) {
         { path: '*', Component: NotFoundPage },
       ],
     },
-  ]);
+  ];
+  startSignedOut(routes, storageKeyFor(supabase.env.supabaseUrl));
+  return createBrowserRouter(routes);
 }
