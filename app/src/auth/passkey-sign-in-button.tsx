@@ -1,0 +1,62 @@
+// "Sign in with a passkey" and passkey autofill on the sign-in page. The ceremonies live in
+// passkey-sign-in.ts, imported when the button is pressed or when the browser offers autofill
+// (PublicKeyCredential.isConditionalMediationAvailable()), so the page's first load stays small.
+import { useEffect, useRef, useState } from 'react';
+import type { Auth } from '../lib/auth-client.ts';
+import { Alert } from '../ui/alert.tsx';
+import { Button } from '../ui/button.tsx';
+
+const load = () => import('./passkey-sign-in.ts');
+
+async function autofillAvailable(): Promise<boolean> {
+  const credential = (globalThis as { PublicKeyCredential?: unknown }).PublicKeyCredential as
+    { isConditionalMediationAvailable?: () => Promise<boolean> } | undefined;
+  try {
+    return (await credential?.isConditionalMediationAvailable?.()) === true;
+  } catch {
+    return false;
+  }
+}
+
+export function PasskeySignIn({ auth }: { auth: Auth }) {
+  const [pending, setPending] = useState(false);
+  const [message, setMessage] = useState<{ text: string; cancelled: boolean } | null>(null);
+  const autofill = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    autofill.current = controller;
+    void (async () => {
+      if (!(await autofillAvailable()) || controller.signal.aborted) return;
+      const { passkeyAutofill } = await load();
+      if (controller.signal.aborted) return;
+      const result = await passkeyAutofill(auth, controller.signal);
+      if (result.message && !result.cancelled)
+        setMessage({ text: result.message, cancelled: false });
+    })();
+    return () => controller.abort();
+  }, [auth]);
+
+  async function signIn() {
+    setMessage(null);
+    setPending(true);
+    // One WebAuthn request at a time: the autofill one gives way to the picker.
+    autofill.current?.abort();
+    try {
+      const { signInWithPasskey } = await load();
+      const result = await signInWithPasskey(auth);
+      if (result.message) setMessage({ text: result.message, cancelled: result.cancelled });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <>
+      {message ? <Alert tone={message.cancelled ? 'info' : 'error'}>{message.text}</Alert> : null}
+      <Button variant="secondary" block pending={pending} onClick={() => void signIn()}>
+        {pending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+      </Button>
+    </>
+  );
+}
