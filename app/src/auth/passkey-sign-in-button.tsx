@@ -21,28 +21,29 @@ async function autofillAvailable(): Promise<boolean> {
 export function PasskeySignIn({ auth }: { auth: Auth }) {
   const [pending, setPending] = useState(false);
   const [message, setMessage] = useState<{ text: string; cancelled: boolean } | null>(null);
-  const autofill = useRef<AbortController | null>(null);
+  const autofill = useRef<{ controller: AbortController; settled: Promise<void> } | null>(null);
 
   useEffect(() => {
     const controller = new AbortController();
-    autofill.current = controller;
-    void (async () => {
+    const settled = (async () => {
       if (!(await autofillAvailable()) || controller.signal.aborted) return;
       const { passkeyAutofill } = await load();
       if (controller.signal.aborted) return;
       const result = await passkeyAutofill(auth, controller.signal);
       if (result.message && !result.cancelled)
         setMessage({ text: result.message, cancelled: false });
-    })();
+    })().catch(() => undefined);
+    autofill.current = { controller, settled };
     return () => controller.abort();
   }, [auth]);
 
   async function signIn() {
     setMessage(null);
     setPending(true);
-    // One WebAuthn request at a time: the autofill one gives way to the picker.
-    autofill.current?.abort();
     try {
+      // One WebAuthn request at a time: the autofill one gives way to the picker, and ends first.
+      autofill.current?.controller.abort();
+      await autofill.current?.settled;
       const { signInWithPasskey } = await load();
       const result = await signInWithPasskey(auth);
       if (result.message) setMessage({ text: result.message, cancelled: result.cancelled });
