@@ -1,6 +1,6 @@
 // Passkeys, as a person uses them, in Chromium with its virtual authenticator (CDP WebAuthn): sign
 // up through the inbox, add a passkey in Security settings, rename it, sign out, sign in with
-// the passkey button, see it used, remove it (after confirming), and find it refused afterwards.
+// passkey autofill and with the passkey button, see it used, remove it (after confirming), and find it refused afterwards.
 // The app is opened at http://localhost: a browser refuses an IP address as a passkey's domain
 // (config.toml's [auth.webauthn] rp_id is "localhost"). Axe and screenshots on the new parts.
 import type { BrowserContext, Page } from 'playwright-core';
@@ -93,7 +93,19 @@ describe('passkeys', () => {
     await section.scrollIntoViewIfNeeded();
     await screenshots(page, 'settings-passkeys');
 
-    // Signed out, then in again with the passkey alone.
+    // Signed out, then in again with the passkey alone, twice. First by autofill: the sign-in
+    // page's conditional-mediation request, which the virtual authenticator answers at once (as a
+    // person picking the passkey from the email field's suggestions).
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL(`${e2e.appUrl}/`);
+    await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
+
+    // Then with the button, in a browser that has no passkey autofill (so nothing answers first).
+    await page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+    });
+    await page.reload();
+    await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL('**/sign-in');
     await expect(
