@@ -140,4 +140,25 @@ describe('passkeys', () => {
     expect(page.url()).toContain('/sign-in');
     await context.close();
   });
+
+  it('say so at an IP address, where the browser refuses them, and ask nothing on their own', async () => {
+    const { context, page } = await e2e.newPage();
+    await virtualAuthenticator(context, page);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/passkeys/')) asked.push(r.url());
+    });
+    const ipUrl = e2e.appUrl.replace('localhost', '127.0.0.1');
+    await page.goto(`${ipUrl}/sign-in`);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(asked).toEqual([]);
+    await expect(page.getByRole('alert').count()).resolves.toBe(0);
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Passkeys do not work at this address of Sheaf.' })
+      .waitFor();
+    await context.close();
+  });
 });

@@ -9,6 +9,9 @@ import { Button } from '../ui/button.tsx';
 const load = () => import('./passkey-sign-in.ts');
 
 async function autofillAvailable(): Promise<boolean> {
+  // A browser refuses passkeys on an IP address (http://127.0.0.1): no request there at all.
+  const host = location.hostname;
+  if (/^[\d.]+$/.test(host) || host.includes(':') || host.startsWith('[')) return false;
   const credential = (globalThis as { PublicKeyCredential?: unknown }).PublicKeyCredential as
     { isConditionalMediationAvailable?: () => Promise<boolean> } | undefined;
   try {

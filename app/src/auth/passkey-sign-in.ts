@@ -35,6 +35,16 @@ export async function passkeyAutofill(auth: Auth, signal: AbortSignal): Promise<
     if (signal.aborted) return { message: null, cancelled: true };
     const code = (error as { code?: unknown } | null)?.code;
     if (code === 'webauthn_challenge_expired' || code === 'webauthn_challenge_not_found') continue;
-    return outcome(error);
+    // Only a passkey the person picked and Auth refused is worth a sentence: the request itself
+    // failing (no passkeys here, a busy server) says nothing on a page they came to for a password.
+    if (typeof code === 'string' && PICKED_AND_REFUSED.has(code)) return outcome(error);
+    return { message: null, cancelled: true };
   }
 }
+
+const PICKED_AND_REFUSED = new Set([
+  'webauthn_verification_failed',
+  'email_not_confirmed',
+  'phone_not_confirmed',
+  'user_banned',
+]);
