@@ -113,7 +113,7 @@ describe('passkeys', () => {
     ).resolves.toBe('username webauthn');
     await expect(seriousViolations(page)).resolves.toEqual([]);
     await screenshots(page, 'sign-in-passkey');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.waitForURL(`${e2e.appUrl}/`);
     await page.getByTestId('account-email').filter({ hasText: email }).waitFor();
 
@@ -135,7 +135,7 @@ describe('passkeys', () => {
     // The device still holds it, but Sheaf no longer accepts it.
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL('**/sign-in');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page.getByRole('alert').filter({ hasText: 'That passkey was not accepted.' }).waitFor();
     expect(page.url()).toContain('/sign-in');
     await context.close();
@@ -150,11 +150,11 @@ describe('passkeys', () => {
     });
     const ipUrl = e2e.appUrl.replace('localhost', '127.0.0.1');
     await page.goto(`${ipUrl}/sign-in`);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    await page.getByRole('button', { name: 'Use a passkey' }).waitFor();
     await page.waitForTimeout(500);
     expect(asked).toEqual([]);
     await expect(page.getByRole('alert').count()).resolves.toBe(0);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     await page
       .getByRole('alert')
       .filter({ hasText: 'Passkeys do not work at this address of Sheaf.' })

@@ -177,7 +177,7 @@ export function PasskeysSection() {
     if (invalid) return;
     add.mutate(name, {
       onSuccess: () =>
-        setDone('Your passkey was added. Next time, choose “Sign in with a passkey”.'),
+        setDone('Your passkey was added. Next time you sign in, choose “Use a passkey”.'),
     });
   }
 

@@ -1,4 +1,6 @@
-// "Sign in with a passkey" and passkey autofill on the sign-in page. The ceremonies live in
+// "Use a passkey" and passkey autofill on the sign-in page. (Not "Sign in with a passkey": the
+// password form's "Sign in" stays the only button whose name holds those words, which the E2E
+// tests' getByRole('button', { name: 'Sign in' }) relies on.) The ceremonies live in
 // passkey-sign-in.ts, imported when the button is pressed or when the browser offers autofill
 // (PublicKeyCredential.isConditionalMediationAvailable()), so the page's first load stays small.
 import { useEffect, useRef, useState } from 'react';
@@ -59,7 +61,7 @@ export function PasskeySignIn({ auth }: { auth: Auth }) {
     <>
       {message ? <Alert tone={message.cancelled ? 'info' : 'error'}>{message.text}</Alert> : null}
       <Button variant="secondary" block pending={pending} onClick={() => void signIn()}>
-        {pending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+        {pending ? 'Waiting for your passkey…' : 'Use a passkey'}
       </Button>
     </>
   );
