@@ -62,6 +62,7 @@ vite.stdout.on('data', (chunk) => {
         '  Sheaf is running.',
         '',
         `  Open the app:   ${APP_URL}`,
+        `  Passkeys:       http://localhost:5173  (a browser refuses passkeys on an IP address)`,
         `  Inbox:          ${status.inbox_url}  (emails and SMS the stack sent)`,
         `  API:            ${status.api_url}`,
         `  Demo account:   ${DEMO.email} / ${DEMO.password}`,

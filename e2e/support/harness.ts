@@ -82,7 +82,15 @@ export async function serveApp(
 
 export const ARTIFACTS = path.join(ROOT, 'e2e', 'artifacts');
 
-export async function startE2E(): Promise<E2E> {
+export interface E2EOptions {
+  /** The host the app is opened at. Passkeys need "localhost": a browser refuses an IP address
+   * as a WebAuthn relying party (config.toml's [auth.webauthn] rp_id is "localhost"). The app is
+   * served on 127.0.0.1 either way; localhost reaches it there. */
+  host?: '127.0.0.1' | 'localhost';
+}
+
+export async function startE2E(options: E2EOptions = {}): Promise<E2E> {
+  const appUrl = `http://${options.host ?? '127.0.0.1'}:${APP_PORT}`;
   const browser = await launchChromium();
   let stack: RunningStack | undefined;
   let server: PreviewServer | undefined;
@@ -101,12 +109,12 @@ export async function startE2E(): Promise<E2E> {
     const status = stack.status();
     // This run's app: where Auth may send people back to, what function emails link to, and the
     // site URL (Auth's emails build their links on it, as Sheaf's templates do on hosted).
-    const appUrl = `http://127.0.0.1:${APP_PORT}`;
     const { auth, edgeRuntime } = stack.config;
     auth.siteUrl = appUrl;
     if (!auth.additionalRedirectUrls.includes(`${appUrl}/**`))
       auth.additionalRedirectUrls.push(`${appUrl}/**`);
     edgeRuntime.secrets.SHEAF_APP_URL = appUrl;
+    if (!auth.webauthn.rpOrigins.includes(appUrl)) auth.webauthn.rpOrigins.push(appUrl);
     await buildApp(
       {
         VITE_SUPABASE_URL: status.api_url,
@@ -126,7 +134,7 @@ export async function startE2E(): Promise<E2E> {
   return {
     stack: running,
     stackUrl: running.url,
-    appUrl: `http://127.0.0.1:${APP_PORT}`,
+    appUrl,
     browser,
     async newPage(options = {}) {
       const context = await browser.newContext({

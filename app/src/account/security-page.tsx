@@ -1,7 +1,8 @@
-// /settings/security: email, phone, password, two-step verification, devices.
+// /settings/security: email, phone, password, two-step verification, passkeys, devices.
 import { useEffect } from 'react';
 import { EmailSection } from './email-section.tsx';
 import { MfaSection } from './mfa-section.tsx';
+import { PasskeysSection } from './passkeys-section.tsx';
 import { PasswordSection } from './password-section.tsx';
 import { PhoneSection } from './phone-section.tsx';
 import { SessionsSection } from './sessions-section.tsx';
@@ -16,6 +17,7 @@ export function SecurityPage() {
       <PhoneSection />
       <PasswordSection />
       <MfaSection />
+      <PasskeysSection />
       <SessionsSection />
     </>
   );

@@ -1,5 +1,6 @@
 // /sign-in: email or phone with a password. Field checks first, then the server; an unconfirmed
-// email goes to /verify. Success is an auth event: the session provider moves on.
+// email goes to /verify. Success is an auth event: the session provider moves on. Or a passkey
+// (passkey-sign-in-button.tsx), from the button or the email field's autofill.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSubmit } from '../lib/forms/use-submit.ts';
@@ -10,6 +11,7 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { PasskeySignIn } from './passkey-sign-in-button.tsx';
 import { identifierQuery, useIdentifier } from './use-identifier.tsx';
 
 export function SignInPage() {
@@ -17,7 +19,7 @@ export function SignInPage() {
   const navigate = useNavigate();
   const { state } = useSession();
   const notice = state.status === 'signed-out' ? state.notice : null;
-  const identifier = useIdentifier();
+  const identifier = useIdentifier('email', 'username webauthn');
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -71,6 +73,7 @@ export function SignInPage() {
         </Button>
       </form>
       <div className="divider">or</div>
+      <PasskeySignIn auth={auth} />
       <Link className="button button--secondary button--block" to="/sign-in/code">
         Email me a sign-in code
       </Link>

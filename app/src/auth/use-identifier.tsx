@@ -10,7 +10,8 @@ import { EmailField } from '../ui/text-field.tsx';
 export type Method = 'email' | 'phone';
 export type Identifier = { email: string } | { phone: string };
 
-export function useIdentifier(initial: Method = 'email') {
+/** `emailAutoComplete`: the email field's autocomplete ("username webauthn" on the sign-in page). */
+export function useIdentifier(initial: Method = 'email', emailAutoComplete = 'email') {
   const [method, setMethod] = useState<Method>(initial);
   const [email, setEmail] = useState('');
   const [country, setCountry] = useState<CountryCode>(() => defaultCountry(navigator.language));
@@ -50,6 +51,7 @@ export function useIdentifier(initial: Method = 'email') {
       {method === 'email' ? (
         <EmailField
           ref={emailRef}
+          autoComplete={emailAutoComplete}
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={error}

@@ -54,8 +54,12 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 /** An email address field, as every form here asks for one (type, autocomplete, keyboard). */
 export const EmailField = forwardRef<
   HTMLInputElement,
-  Omit<TextFieldProps, 'type' | 'label' | 'inputMode' | 'autoComplete'> & { label?: string }
->(function EmailField({ label = 'Email', name = 'email', ...field }, ref) {
+  Omit<TextFieldProps, 'type' | 'label' | 'inputMode' | 'autoComplete'> & {
+    label?: string;
+    /** "email" unless told (the sign-in page's is "username webauthn", for passkey autofill). */
+    autoComplete?: string;
+  }
+>(function EmailField({ label = 'Email', name = 'email', autoComplete = 'email', ...field }, ref) {
   return (
     <TextField
       {...field}
@@ -63,7 +67,7 @@ export const EmailField = forwardRef<
       label={label}
       type="email"
       name={name}
-      autoComplete="email"
+      autoComplete={autoComplete}
       inputMode="email"
     />
   );

@@ -4,4 +4,5 @@ export const accountKeys = {
   profile: (userId: string) => ['account', 'profile', userId] as const,
   factors: (userId: string) => ['account', 'factors', userId] as const,
   sessions: (userId: string) => ['account', 'sessions', userId] as const,
+  passkeys: (userId: string) => ['account', 'passkeys', userId] as const,
 };

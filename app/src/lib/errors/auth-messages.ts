@@ -56,6 +56,12 @@ export const AUTH_MESSAGES: Record<string, string> = {
   mfa_ip_address_mismatch: 'Your network changed during verification. Please start again.',
   mfa_challenge_expired: 'The verification took too long. Please enter a fresh code.',
   webauthn_challenge_expired: 'The verification took too long. Please try again.',
+  passkey_disabled: 'Passkeys are turned off for Sheaf right now.',
+  too_many_passkeys: 'You have reached the limit of 10 passkeys. Remove one before adding another.',
+  webauthn_challenge_not_found: 'That passkey request was already used. Please try again.',
+  webauthn_verification_failed:
+    'That passkey was not accepted. It may have been removed from your account; try another way to sign in.',
+  webauthn_credential_exists: 'This passkey is already on your account.',
   mfa_verification_failed: 'That code is not right. Check your authenticator app and try again.',
   mfa_verification_rejected: 'Verification was refused. Please try again.',
   mfa_verified_factor_exists: 'You already have a verified authenticator of this kind.',
