@@ -29,13 +29,6 @@ export const AUTH_MESSAGES: Record<string, string> = {
   bad_oauth_callback: 'Signing in with that provider did not finish. Please try again.',
   oauth_provider_not_supported: 'That sign-in provider is not available.',
   oauth_client_not_found: 'That connected app no longer exists.',
-  passkey_disabled: 'Passkeys are not turned on for this app. Sign in another way.',
-  too_many_passkeys: 'You have the most passkeys an account can have. Remove one to add another.',
-  webauthn_challenge_not_found:
-    'That passkey request has already been used or has expired. Please try again.',
-  webauthn_verification_failed:
-    'That passkey could not be verified. Try again, or sign in another way.',
-  webauthn_credential_exists: 'That passkey is already added to your account.',
   feature_disabled: 'This feature is turned off.',
   unexpected_audience: 'Your session is not valid for this app. Please sign in again.',
   single_identity_not_deletable: 'You cannot remove the only way you have to sign in.',
