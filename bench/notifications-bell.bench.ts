@@ -398,7 +398,7 @@ function section(bare: number[], mentions: MentionRound[]): BenchSection {
       seen((m) => m.heard),
     ],
     [
-      "Ben's page asks for his notifications again (the bell coalesces a burst: 150 ms after the first)",
+      "Ben's page asks for his notifications again (at once for the first change of a burst)",
       stage(mentions.map((m) => m.refetchStart)),
       seen((m) => m.refetchStart),
     ],
