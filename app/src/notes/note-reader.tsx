@@ -30,6 +30,11 @@ export function NoteReader({ note, resolveImage, collab }: Props) {
   const title = useLiveTitle(session, note.title, !!status && !status.titleless);
   return (
     <article className="reader" aria-labelledby="note-heading">
+      {session ? (
+        <div className="editor__bar editor__bar--end">
+          <ReadingViewToggle on={preview} onChange={setPreview} />
+        </div>
+      ) : null}
       <h2 id="note-heading" className="reader__title">
         {title.trim() || 'Untitled note'}
       </h2>
@@ -41,11 +46,6 @@ export function NoteReader({ note, resolveImage, collab }: Props) {
             </li>
           ))}
         </ul>
-      ) : null}
-      {session ? (
-        <div className="editor__bar editor__bar--end">
-          <ReadingViewToggle on={preview} onChange={setPreview} />
-        </div>
       ) : null}
       <Suspense fallback={<PageLoading label="Loading the note…" />}>
         {session && !preview ? (
