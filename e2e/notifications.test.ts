@@ -8,7 +8,13 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openShared, typeAtEnd } from './collab-support/collab-steps.ts';
 import { signedInPeople } from './collab-support/people.ts';
-import { createNotebook, newNote, shareNotebook, waitSaved } from './notes-support/notes-steps.ts';
+import {
+  createNotebook,
+  newNote,
+  pickSuggestion,
+  shareNotebook,
+  waitSaved,
+} from './notes-support/notes-steps.ts';
 import { seriousViolations } from './support/axe.ts';
 import { screenshots } from './support/screenshots.ts';
 
@@ -37,9 +43,7 @@ it('a mention arriving live as a notification', async () => {
   const noteUrl = `${e2e.appUrl}/n/${notebookId}/${noteId}`;
   await openShared(ana.page, noteUrl);
   await typeAtEnd(ana.page, 'Ask @');
-  const option = ana.page.getByRole('option', { name: new RegExp(`^@ben`) });
-  await option.waitFor();
-  await ana.page.keyboard.press('Enter');
+  await pickSuggestion(ana.page, ana.page.getByRole('option', { name: new RegExp(`^@ben`) }));
   await typeAtEnd(ana.page, 'about the tickets.');
   await waitSaved(ana.page);
   // The preview shows the mention as the person's name, not as a link.

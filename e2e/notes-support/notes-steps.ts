@@ -1,7 +1,7 @@
 // Browser steps shared by the notes E2E tests: a signed-in person, a notebook made through the
 // page, a note written in the editor, and a guard that fails when any script injection fires.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { E2E } from '../support/harness.ts';
 import { signInThroughForm } from '../support/session.ts';
 import { createUser } from '../support/users.ts';
@@ -61,6 +61,17 @@ export async function shareNotebook(
     body: { notebook_id: notebookId, email, role },
   });
   if (error) throw error;
+}
+
+/**
+ * Picks the editor's suggestion `option` with Enter, as a person does: once the list has been on
+ * screen a moment. CodeMirror takes an Enter within 75 ms of the list appearing as a new line
+ * (its interactionDelay, against accepting by accident while typing fast).
+ */
+export async function pickSuggestion(page: Page, option: Locator) {
+  await option.waitFor();
+  await page.waitForTimeout(150);
+  await page.keyboard.press('Enter');
 }
 
 /** An action from the note's "More actions" menu (history, move, publish, trash…). */
