@@ -16,7 +16,7 @@
 // mention's time goes. Run it through the E2E lock: it starts Chromium.
 import type { BrowserContext, Page } from 'playwright-core';
 import { openShared, sharedNote } from '../e2e/collab-support/collab-steps.ts';
-import { signedInPerson, type Person } from '../e2e/notes-support/notes-steps.ts';
+import { selectText, signedInPerson, type Person } from '../e2e/notes-support/notes-steps.ts';
 import { startE2E } from '../e2e/support/harness.ts';
 import { unique } from '../e2e/support/users.ts';
 import { percentiles, type Percentiles } from './browser-lib.ts';
@@ -204,34 +204,6 @@ interface MentionRound {
 }
 
 const threadOn = (page: Page) => page.getByRole('listitem', { name: `Comments on “${QUOTE}”` });
-
-/** Selects `phrase` in the body's editor, as a person dragging over it would. */
-async function selectText(page: Page, phrase: string): Promise<void> {
-  await page.locator('.md-editor .cm-content').focus();
-  await page.locator('.md-editor .cm-content').evaluate((content, phrase) => {
-    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
-    let text = '';
-    const nodes: { node: Text; at: number }[] = [];
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      if (n.parentElement?.closest('.cm-ySelectionCaret')) continue;
-      nodes.push({ node: n as Text, at: text.length });
-      text += n.textContent ?? '';
-    }
-    const start = text.indexOf(phrase);
-    if (start < 0) throw new Error(`"${phrase}" is not in the editor`);
-    const locate = (offset: number) => {
-      const hit = [...nodes].reverse().find((n) => n.at <= offset)!;
-      return [hit.node, offset - hit.at] as const;
-    };
-    const range = document.createRange();
-    range.setStart(...locate(start));
-    range.setEnd(...locate(start + phrase.length));
-    const selection = window.getSelection()!;
-    selection.removeAllRanges();
-    selection.addRange(range);
-  }, phrase);
-  await page.waitForTimeout(150);
-}
 
 /** Ana opens a thread on the quote (the comment mentions nobody). */
 async function openThread(page: Page): Promise<void> {

@@ -6,42 +6,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { converged, openShared, sharedNote, typeAtEnd } from './collab-support/collab-steps.ts';
 import { signedInPeople } from './collab-support/people.ts';
-import { bodyEditor } from './notes-support/notes-steps.ts';
+import { bodyEditor, selectText } from './notes-support/notes-steps.ts';
 import { seriousViolations } from './support/axe.ts';
 import { screenshots } from './support/screenshots.ts';
 
 const people = signedInPeople('olga', 'carl');
-
-/** Selects `phrase` in the body's editor, as a person dragging over it would. */
-async function selectText(page: Page, phrase: string): Promise<void> {
-  await page.locator('.md-editor .cm-content').focus();
-  await page.locator('.md-editor .cm-content').evaluate((content, phrase) => {
-    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
-    let text = '';
-    const nodes: { node: Text; at: number }[] = [];
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      // Others' carets carry their names: not the note's text.
-      if (n.parentElement?.closest('.cm-ySelectionCaret')) continue;
-      nodes.push({ node: n as Text, at: text.length });
-      text += n.textContent ?? '';
-    }
-    const start = text.indexOf(phrase);
-    if (start < 0) throw new Error(`"${phrase}" is not in the editor`);
-    const end = start + phrase.length;
-    const locate = (offset: number) => {
-      const hit = [...nodes].reverse().find((n) => n.at <= offset)!;
-      return [hit.node, offset - hit.at] as const;
-    };
-    const range = document.createRange();
-    range.setStart(...locate(start));
-    range.setEnd(...locate(end));
-    const selection = window.getSelection()!;
-    selection.removeAllRanges();
-    selection.addRange(range);
-  }, phrase);
-  // CodeMirror reads the selection on the next selectionchange.
-  await page.waitForTimeout(150);
-}
 
 /** Each highlighted thread's text in the editor, in document order. */
 async function highlighted(page: Page): Promise<string[]> {

@@ -106,3 +106,34 @@ export async function bodyText(page: Page): Promise<string> {
 export async function waitSaved(page: Page) {
   await page.getByTestId('save-status').filter({ hasText: 'All changes saved' }).waitFor();
 }
+
+/** Selects `phrase` in the body's editor, as a person dragging over it would. */
+export async function selectText(page: Page, phrase: string): Promise<void> {
+  await page.locator('.md-editor .cm-content').focus();
+  await page.locator('.md-editor .cm-content').evaluate((content, phrase) => {
+    const walker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+    let text = '';
+    const nodes: { node: Text; at: number }[] = [];
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      // Others' carets carry their names: not the note's text.
+      if (n.parentElement?.closest('.cm-ySelectionCaret')) continue;
+      nodes.push({ node: n as Text, at: text.length });
+      text += n.textContent ?? '';
+    }
+    const start = text.indexOf(phrase);
+    if (start < 0) throw new Error(`"${phrase}" is not in the editor`);
+    const end = start + phrase.length;
+    const locate = (offset: number) => {
+      const hit = [...nodes].reverse().find((n) => n.at <= offset)!;
+      return [hit.node, offset - hit.at] as const;
+    };
+    const range = document.createRange();
+    range.setStart(...locate(start));
+    range.setEnd(...locate(end));
+    const selection = window.getSelection()!;
+    selection.removeAllRanges();
+    selection.addRange(range);
+  }, phrase);
+  // CodeMirror reads the selection on the next selectionchange.
+  await page.waitForTimeout(150);
+}
