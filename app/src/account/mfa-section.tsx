@@ -17,6 +17,7 @@ import { accountKeys } from './api/keys.ts';
 import { qrSource } from './api/qr-source.ts';
 import { MfaPhoneForm } from './mfa-phone-form.tsx';
 import { RemoveFactorDialog } from './remove-factor-dialog.tsx';
+import './account.css';
 
 interface Enrolment {
   id: string;
@@ -119,14 +120,18 @@ export function MfaSection() {
         <ul className="list" aria-label="Your second steps">
           {verified.map((f) => (
             <li className="list__item" key={f.id}>
-              <span>
-                {factorName(f)}
-                <span className="badge">
-                  {f.factor_type === 'phone' ? 'Text message' : 'Authenticator app'}
+              <div className="device__main">
+                <span className="device__name">{factorName(f)}</span>
+                <span className="device__meta">
+                  {f.factor_type === 'phone' ? 'Codes by text message' : 'Authenticator app'}
                 </span>
-              </span>
-              <Button variant="secondary" onClick={() => setRemoving(f)}>
-                Remove {factorName(f)}
+              </div>
+              <Button
+                variant="secondary"
+                aria-label={`Remove ${factorName(f)}`}
+                onClick={() => setRemoving(f)}
+              >
+                Remove
               </Button>
             </li>
           ))}

@@ -1,4 +1,6 @@
-// Asks before a second step is removed (unenroll needs aal2); says when it is the last one.
+// Asks before a second step is removed (unenroll needs aal2); says when it is the last one. A
+// session raised to aal2 with the removed factor falls back to aal1 (as Supabase Auth does), so
+// the guard then asks for another second step.
 import { useSubmit } from '../lib/forms/use-submit.ts';
 import { factorName, factorPhone, type SecondFactor } from '../lib/session/second-factors.ts';
 import { useSupabase } from '../lib/supabase.ts';
@@ -34,7 +36,14 @@ export function RemoveFactorDialog({ factor, last, onClose }: Props) {
           ? `Sheaf will no longer text codes to ${factorPhone(factor)} when you sign in.`
           : `Sheaf will no longer ask for codes from “${name}” when you sign in.`}
       </p>
-      {last ? <p>It is your only second step: signing in will need your password alone.</p> : null}
+      {last ? (
+        <p>It is your only second step: signing in will need your password alone.</p>
+      ) : (
+        <p>
+          If you used it to sign in this time, Sheaf will ask for one of your other second steps
+          right after.
+        </p>
+      )}
       {removing.error ? <Alert tone="error">{removing.error}</Alert> : null}
       <div className="actions">
         <Button variant="danger" pending={removing.pending} onClick={() => void remove()}>
