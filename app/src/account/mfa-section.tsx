@@ -5,7 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSubmit } from '../lib/forms/use-submit.ts';
-import { factorName, type SecondFactor } from '../lib/session/second-factors.ts';
+import { factorName, factorPhone, type SecondFactor } from '../lib/session/second-factors.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { useSupabase } from '../lib/supabase.ts';
 import { normaliseCode, validateCode } from '../lib/validation/fields.ts';
@@ -23,6 +23,12 @@ interface Enrolment {
   id: string;
   qr: string;
   secret: string;
+}
+
+function lostName(factor: SecondFactor): string {
+  return factor.factor_type === 'phone'
+    ? `the phone ${factorPhone(factor)}`
+    : `“${factorName(factor)}”`;
 }
 
 export function MfaSection() {
@@ -109,8 +115,8 @@ export function MfaSection() {
       {done ? <Alert tone="info">{done}</Alert> : null}
       {verified.length === 1 ? (
         <Alert tone="info" title="You have only one second step">
-          If you lose {factorName(verified[0]!)}, you will need the administrator to get back in.
-          Add another authenticator app or a phone now.
+          If you lose {lostName(verified[0]!)}, you will need the administrator to get back in. Add
+          another authenticator app or a phone now.
         </Alert>
       ) : null}
       {factors.error ? (

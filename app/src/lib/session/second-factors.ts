@@ -17,10 +17,11 @@ export function factorPhone(factor: SecondFactor): string {
   return phone && !phone.startsWith('+') ? `+${phone}` : phone;
 }
 
-/** "•••• 3456": enough of a number to recognise it, shown before the second step is done. */
+/** "•••• 3456" (kept on one line): enough of a number to recognise it, shown before the second
+ * step is done. */
 export function maskedPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
-  return digits.length > 4 ? `•••• ${digits.slice(-4)}` : phone;
+  return digits.length > 4 ? `••••\u00a0${digits.slice(-4)}` : phone;
 }
 
 /** How the factor is named in a list: its name, else "Authenticator app" or its number. */
