@@ -73,6 +73,7 @@ describe('two-step verification', () => {
 
     await page.getByRole('link', { name: 'Security' }).click();
     await page.getByRole('button', { name: 'Remove My phone' }).click();
+    await page.getByRole('button', { name: 'Yes, remove it' }).click();
     await page.getByText('The authenticator was removed.').waitFor();
     await context.close();
   });

@@ -1,8 +1,11 @@
-// Two-step verification with an authenticator app (TOTP): name it, scan the QR code (or type the
-// secret), verify the first code; list and remove factors (removing needs aal2).
+// Two-step verification: an authenticator app (TOTP: name it, scan the QR code or type the
+// secret, verify the first code) and phones (mfa-phone-form.tsx); every second step is listed and
+// removed after a confirmation (removing needs aal2). Says how not to be locked out, and warns
+// while there is only one.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSubmit } from '../lib/forms/use-submit.ts';
+import { factorName, factorPhone, type SecondFactor } from '../lib/session/second-factors.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { useSupabase } from '../lib/supabase.ts';
 import { normaliseCode, validateCode } from '../lib/validation/fields.ts';
@@ -12,11 +15,20 @@ import { TextField } from '../ui/text-field.tsx';
 import { useFactorsQuery } from './api/factors-query.ts';
 import { accountKeys } from './api/keys.ts';
 import { qrSource } from './api/qr-source.ts';
+import { MfaPhoneForm } from './mfa-phone-form.tsx';
+import { RemoveFactorDialog } from './remove-factor-dialog.tsx';
+import './account.css';
 
 interface Enrolment {
   id: string;
   qr: string;
   secret: string;
+}
+
+function lostName(factor: SecondFactor): string {
+  return factor.factor_type === 'phone'
+    ? `the phone ${factorPhone(factor)}`
+    : `“${factorName(factor)}”`;
 }
 
 export function MfaSection() {
@@ -29,8 +41,8 @@ export function MfaSection() {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<SecondFactor | null>(null);
   const submit = useSubmit();
-  const removing = useSubmit();
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.factors(user.id) });
   const verified = (factors.data ?? []).filter((f) => f.status === 'verified');
 
@@ -40,7 +52,8 @@ export function MfaSection() {
     await submit.run(async () => {
       // A previous, never verified attempt would block the name; clear it first.
       for (const f of factors.data ?? [])
-        if (f.status === 'unverified') await supabase.auth.mfa.unenroll({ factorId: f.id });
+        if (f.factor_type === 'totp' && f.status === 'unverified')
+          await supabase.auth.mfa.unenroll({ factorId: f.id });
       const friendlyName = name.trim() || 'Authenticator app';
       const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName });
       if (error) return { error };
@@ -72,14 +85,15 @@ export function MfaSection() {
     await refresh();
   }
 
-  async function remove(factorId: string) {
-    setDone(null);
-    const ok = await removing.run(() => supabase.auth.mfa.unenroll({ factorId }));
-    if (ok) {
-      setDone('The authenticator was removed.');
-      await supabase.auth.refreshSession();
-      await refresh();
-    }
+  async function removed(factor: SecondFactor, done: boolean) {
+    setRemoving(null);
+    if (!done) return;
+    setDone(
+      factor.factor_type === 'phone'
+        ? `${factorName(factor)} no longer gets codes.`
+        : 'The authenticator was removed.',
+    );
+    await refresh();
   }
 
   return (
@@ -88,29 +102,55 @@ export function MfaSection() {
         Two-step verification
       </h2>
       <p className="panel__lead">
-        After your password, Sheaf asks for a code from an authenticator app on your phone.
+        After your password, Sheaf asks for a second step: a code from an authenticator app, or a
+        code texted to your phone.
+      </p>
+      <p className="panel__lead" data-testid="mfa-recovery">
+        So that losing one device does not lock you out, add more than one second step: another
+        authenticator app or a phone. A passkey (added below once you have signed in with your
+        second step) stands in for your password, not for this step. If you lose every second step,
+        you cannot get in on your own: ask the administrator of this Sheaf to remove it, then sign
+        in with your password and set up a new one.
       </p>
       {done ? <Alert tone="info">{done}</Alert> : null}
-      {removing.error ? <Alert tone="error">{removing.error}</Alert> : null}
+      {verified.length === 1 ? (
+        <Alert tone="info" title="You have only one second step">
+          If you lose {lostName(verified[0]!)}, you will need the administrator to get back in. Add
+          another authenticator app or a phone now.
+        </Alert>
+      ) : null}
+      {factors.error ? (
+        <Alert tone="error">Your second steps could not be loaded. Reload the page.</Alert>
+      ) : null}
       {verified.length > 0 ? (
-        <ul className="list" aria-label="Your authenticators">
+        <ul className="list" aria-label="Your second steps">
           {verified.map((f) => (
             <li className="list__item" key={f.id}>
-              <span>
-                {f.friendly_name || 'Authenticator app'}
-                <span className="badge">Verified</span>
-              </span>
+              <div className="device__main">
+                <span className="device__name">{factorName(f)}</span>
+                <span className="device__meta">
+                  {f.factor_type === 'phone' ? 'Codes by text message' : 'Authenticator app'}
+                </span>
+              </div>
               <Button
                 variant="secondary"
-                onClick={() => void remove(f.id)}
-                pending={removing.pending}
+                aria-label={`Remove ${factorName(f)}`}
+                onClick={() => setRemoving(f)}
               >
-                Remove {f.friendly_name || 'authenticator'}
+                Remove
               </Button>
             </li>
           ))}
         </ul>
       ) : null}
+      {removing ? (
+        <RemoveFactorDialog
+          factor={removing}
+          last={verified.length === 1}
+          onClose={(done) => void removed(removing, done)}
+        />
+      ) : null}
+      <h3 className="mfa-add__title">Add an authenticator app</h3>
       {submit.error ? <Alert tone="error">{submit.error}</Alert> : null}
       {enrolment ? (
         <form
@@ -168,6 +208,13 @@ export function MfaSection() {
           </div>
         </form>
       )}
+      <MfaPhoneForm
+        factors={factors.data ?? []}
+        onChanged={async (message) => {
+          setDone(message);
+          await refresh();
+        }}
+      />
     </section>
   );
 }

@@ -1,5 +1,7 @@
-// The user's TOTP factors (verified and not), from auth-js's listFactors().
+// The user's second steps — authenticator apps (TOTP) and phones — verified and not, from
+// auth-js's listFactors(). (Passkeys are listed by passkeys-query.ts.)
 import { useQuery } from '@tanstack/react-query';
+import { secondFactors } from '../../lib/session/second-factors.ts';
 import { useSupabase } from '../../lib/supabase.ts';
 import { accountKeys } from './keys.ts';
 
@@ -10,7 +12,7 @@ export function useFactorsQuery(userId: string) {
     queryFn: async () => {
       const { data, error } = await supabase.auth.mfa.listFactors();
       if (error) throw error;
-      return data.all.filter((f) => f.factor_type === 'totp');
+      return secondFactors(data.all);
     },
   });
 }

@@ -55,7 +55,7 @@ export const AUTH_MESSAGES: Record<string, string> = {
   webauthn_verification_failed:
     'That passkey was not accepted. It may have been removed from your account; try another way to sign in.',
   webauthn_credential_exists: 'This passkey is already on your account.',
-  mfa_verification_failed: 'That code is not right. Check your authenticator app and try again.',
+  mfa_verification_failed: 'That code is not right. Check it and try again.',
   mfa_verification_rejected: 'Verification was refused. Please try again.',
   mfa_verified_factor_exists: 'You already have a verified authenticator of this kind.',
   mfa_phone_enroll_not_enabled: 'Phone verification cannot be set up right now.',
