@@ -109,7 +109,7 @@ describe('a shared notebook', () => {
     await page.goto(`${e2e.appUrl}/n/${notebookId}`);
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByLabel('Invite by email').fill(member.email);
-    await page.getByLabel('Role').selectOption('viewer');
+    await page.getByLabel('Role', { exact: true }).selectOption('viewer');
     await page.getByRole('button', { name: 'Invite' }).click();
     await page.getByText(`${member.email} can now read this notebook.`).waitFor();
     await page
@@ -208,7 +208,7 @@ describe('a shared notebook', () => {
     await page.getByRole('button', { name: 'Share' }).click();
     const stranger = unique('stranger');
     await page.getByLabel('Invite by email').fill(stranger);
-    await page.getByLabel('Role').selectOption('editor');
+    await page.getByLabel('Role', { exact: true }).selectOption('editor');
     await page.getByRole('button', { name: 'Invite' }).click();
     await page.getByText(`${stranger} has no account yet`).waitFor();
     const pending = page.getByRole('list', { name: 'Pending invitations' });
