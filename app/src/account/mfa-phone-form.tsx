@@ -10,7 +10,7 @@ import { defaultCountry, toE164, type CountryCode } from '../lib/validation/phon
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { PhoneField } from '../ui/phone-field.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { CodeField } from '../ui/text-field.tsx';
 
 interface Pending {
   factorId: string;
@@ -118,15 +118,12 @@ export function MfaPhoneForm({ factors, onChanged }: Props) {
             as a second step.
           </p>
           {resent ? <Alert tone="info">A new code is on its way.</Alert> : null}
-          <TextField
+          <CodeField
             ref={codeRef}
             label="Code from the text message"
             name="phone-factor-code"
-            variant="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
             value={code}
-            onChange={(e) => setCode(normaliseCode(e.target.value))}
+            onCodeChange={setCode}
             error={codeError}
           />
           <div className="actions">

@@ -11,7 +11,7 @@ import { useSupabase } from '../lib/supabase.ts';
 import { normaliseCode, validateCode } from '../lib/validation/fields.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { CodeField, TextField } from '../ui/text-field.tsx';
 import { useFactorsQuery } from './api/factors-query.ts';
 import { accountKeys } from './api/keys.ts';
 import { qrSource } from './api/qr-source.ts';
@@ -167,14 +167,11 @@ export function MfaSection() {
             Cannot scan? Enter this key by hand:{' '}
             <code data-testid="totp-secret">{enrolment.secret}</code>
           </p>
-          <TextField
+          <CodeField
             label="Code from the app"
             name="totp"
-            variant="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
             value={code}
-            onChange={(e) => setCode(normaliseCode(e.target.value))}
+            onCodeChange={setCode}
             error={codeError}
             autoFocus
           />

@@ -18,7 +18,7 @@ import {
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { NewPasswordField } from '../ui/new-password-field.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { CodeField, TextField } from '../ui/text-field.tsx';
 import { accountEmail, accountPhone } from './api/account-identity.ts';
 import { verifyCurrentPassword } from './api/verify-current-password.ts';
 
@@ -156,15 +156,12 @@ export function PasswordSection() {
           />
         ) : null}
         {usesCode ? (
-          <TextField
+          <CodeField
             ref={nonceRef}
             label="Verification code"
             name="nonce"
-            variant="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
             value={nonce}
-            onChange={(e) => setNonce(normaliseCode(e.target.value))}
+            onCodeChange={setNonce}
             error={errors.nonce}
             hint={codeSent ? undefined : `We send it to ${where}.`}
           />

@@ -9,7 +9,7 @@ import { defaultCountry, toE164, type CountryCode } from '../lib/validation/phon
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
 import { PhoneField } from '../ui/phone-field.tsx';
-import { TextField } from '../ui/text-field.tsx';
+import { CodeField } from '../ui/text-field.tsx';
 import { accountPhone } from './api/account-identity.ts';
 
 export function PhoneSection() {
@@ -81,15 +81,12 @@ export function PhoneSection() {
           aria-label="Confirm phone"
         >
           <p>We texted a 6-digit code to {sentTo}.</p>
-          <TextField
+          <CodeField
             ref={codeRef}
             label="Code from the text message"
             name="phone-code"
-            variant="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
             value={code}
-            onChange={(e) => setCode(normaliseCode(e.target.value))}
+            onCodeChange={setCode}
             error={codeError}
           />
           <div className="actions">

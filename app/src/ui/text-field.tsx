@@ -1,6 +1,7 @@
 // A labelled input with an optional hint and error, both tied to the input by aria-describedby;
 // aria-invalid marks the field when its error shows.
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { normaliseCode } from '../lib/validation/fields.ts';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -69,6 +70,26 @@ export const EmailField = forwardRef<
       name={name}
       autoComplete={autoComplete}
       inputMode="email"
+    />
+  );
+});
+
+/** A one-time code field (texted, emailed or from an app), kept to its digits as it is typed. */
+export const CodeField = forwardRef<
+  HTMLInputElement,
+  Omit<TextFieldProps, 'variant' | 'inputMode' | 'autoComplete' | 'value' | 'onChange'> & {
+    value: string;
+    onCodeChange(code: string): void;
+  }
+>(function CodeField({ onCodeChange, ...field }, ref) {
+  return (
+    <TextField
+      {...field}
+      ref={ref}
+      variant="code"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      onChange={(e) => onCodeChange(normaliseCode(e.target.value))}
     />
   );
 });
