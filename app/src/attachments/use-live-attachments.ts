@@ -2,14 +2,13 @@
 // refetched into the list.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { coalesce, useLive } from '../lib/collab/use-live.ts';
+import { coalesce, refetchNow, useLive } from '../lib/collab/use-live.ts';
 import { attachmentKeys } from './data/keys.ts';
 
 export function useLiveAttachments(noteId: string): void {
   const queryClient = useQueryClient();
   const refetch = useMemo(
-    () =>
-      coalesce(() => void queryClient.invalidateQueries({ queryKey: attachmentKeys.note(noteId) })),
+    () => coalesce(() => refetchNow(queryClient, attachmentKeys.note(noteId))),
     [queryClient, noteId],
   );
   useLive({

@@ -5,17 +5,13 @@
 // so any delete refetches.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { coalesce, useLive } from '../lib/collab/use-live.ts';
+import { coalesce, refetchNow, useLive } from '../lib/collab/use-live.ts';
 import { commentKeys } from './data/keys.ts';
 
 export function useLiveComments(noteId: string): void {
   const queryClient = useQueryClient();
   const refetch = useMemo(
-    () =>
-      coalesce(
-        () => void queryClient.invalidateQueries({ queryKey: commentKeys.threads(noteId) }),
-        300,
-      ),
+    () => coalesce(() => refetchNow(queryClient, commentKeys.threads(noteId)), 300),
     [queryClient, noteId],
   );
   useLive({

@@ -3,13 +3,13 @@
 // trashed (the counts) refetches the list — once per burst of changes.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { coalesce, useLive } from '../lib/collab/use-live.ts';
+import { coalesce, refetchNow, useLive } from '../lib/collab/use-live.ts';
 import { notebookKeys } from './data/keys.ts';
 
 export function useLiveNotebooks(): void {
   const queryClient = useQueryClient();
   const refetch = useMemo(
-    () => coalesce(() => void queryClient.invalidateQueries({ queryKey: notebookKeys.all })),
+    () => coalesce(() => refetchNow(queryClient, notebookKeys.all)),
     [queryClient],
   );
   // Where each note was last seen: an update's old row carries only its id, and body edits
@@ -29,7 +29,7 @@ export function useLiveNotebooks(): void {
       refetch();
       // A notebook gone to the trash (or back) takes its notes out of (or into) the recent notes.
       if (change.reason === 'notebook_trashed' || change.reason === 'notebook_restored')
-        void queryClient.invalidateQueries({ queryKey: ['notes', 'recent'] });
+        refetchNow(queryClient, ['notes', 'recent']);
     },
     resync: refetch,
   });

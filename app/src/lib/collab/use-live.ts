@@ -1,6 +1,7 @@
 // A screen's subscription to the signed-in user's live changes (live-hub.ts), for as long as it
 // is shown. The handlers may change on every render; the latest ones are called. The screen
 // renders without waiting for the data client; the subscription starts once it has loaded.
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useSignedIn } from '../session/session-context.ts';
 import { useSupabaseLoader, withDataClient } from '../supabase.ts';
@@ -53,4 +54,17 @@ export function coalesce(fn: () => void, ms = 150): () => void {
     fn();
     timer = setTimeout(settle, ms);
   };
+}
+
+/**
+ * Fetches the queries under `queryKey` again with what the server has now, for a change just
+ * heard of. A fetch already under way may have read the database before that change, and
+ * TanStack Query joins a first load in flight rather than starting another (it restarts only
+ * queries that already have data), so a fetch in flight is cancelled first: the change that
+ * arrives while a list first loads is not lost.
+ */
+export function refetchNow(queryClient: QueryClient, queryKey: QueryKey): void {
+  void queryClient
+    .cancelQueries({ queryKey })
+    .then(() => queryClient.invalidateQueries({ queryKey }));
 }

@@ -5,7 +5,7 @@
 // person's own role or membership refetches the notebook (so the page follows).
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { coalesce, useLive } from '../../lib/collab/use-live.ts';
+import { coalesce, refetchNow, useLive } from '../../lib/collab/use-live.ts';
 import { rowsOf, type CachedList } from '../data/cached-lists.ts';
 import { noteKeys } from '../data/keys.ts';
 import type { Note } from '../data/types.ts';
@@ -17,9 +17,9 @@ export function useLiveNotes(notebookId: string): void {
   const refetch = useMemo(
     () =>
       coalesce(() => {
-        void queryClient.invalidateQueries({ queryKey: noteKeys.lists(notebookId) });
-        void queryClient.invalidateQueries({ queryKey: noteKeys.trash });
-        void queryClient.invalidateQueries({ queryKey: noteKeys.recent });
+        refetchNow(queryClient, noteKeys.lists(notebookId));
+        refetchNow(queryClient, noteKeys.trash);
+        refetchNow(queryClient, noteKeys.recent);
       }, 300),
     [queryClient, notebookId],
   );
@@ -45,11 +45,11 @@ export function useLiveNotes(notebookId: string): void {
     },
     access: (change) => {
       if (change.notebook_id !== notebookId) return;
-      void queryClient.invalidateQueries({ queryKey: noteKeys.notebook(notebookId) });
+      refetchNow(queryClient, noteKeys.notebook(notebookId));
     },
     resync: () => {
       refetch();
-      void queryClient.invalidateQueries({ queryKey: noteKeys.notebook(notebookId) });
+      refetchNow(queryClient, noteKeys.notebook(notebookId));
     },
   });
 }
