@@ -1,4 +1,5 @@
-// /auth/callback: where links from emails land. A ?token_hash=&type= (Sheaf's invitation, sign-in
+// /auth/callback: where links from emails land, and where an OAuth provider sends the browser
+// back (?from=oauth to sign in, ?from=link to link an account in settings). A ?token_hash=&type= (Sheaf's invitation, sign-in
 // and recovery emails) is verified here, in whichever browser opens it; a PKCE ?code= is
 // exchanged by the client as it starts; errors in the URL become sentences. Once the session is
 // there we continue to ?next= (same-origin), /mfa, a newcomer's shared notebook, or the page the
@@ -38,6 +39,15 @@ const OTP_TYPES: EmailOtpType[] = [
 const LINK_EXPIRED =
   'This link has expired or was already used. Ask for a new one, or sign in if your email is confirmed.';
 
+const PROVIDER_FAILED =
+  'Signing in with that provider did not finish. Try again, or sign in another way.';
+
+/** Where the redirect came back from: a provider (sign-in or linking), or an email's link. */
+function isProviderReturn(search: URLSearchParams): boolean {
+  const from = search.get('from');
+  return from === 'oauth' || from === 'link';
+}
+
 /** An error the server put in the query or the fragment (?error=…&error_code=…). */
 function errorFromUrl(search: URLSearchParams, fragment: URLSearchParams): string | null {
   const code = search.get('error_code') ?? fragment.get('error_code');
@@ -45,6 +55,11 @@ function errorFromUrl(search: URLSearchParams, fragment: URLSearchParams): strin
   if (!code && !error) return null;
   if (code === 'otp_expired') return LINK_EXPIRED;
   if (code && hasMessage(code)) return messageFor(code);
+  if (isProviderReturn(search)) {
+    // The person said no at the provider, or Auth's own sentence (e.g. an unverified email).
+    if (error === 'access_denied') return 'You did not allow Sheaf to use that account.';
+    return search.get('error_description') ?? fragment.get('error_description') ?? PROVIDER_FAILED;
+  }
   return LINK_EXPIRED;
 }
 
@@ -216,9 +231,18 @@ export function AuthCallbackPage() {
         </AuthLayout>
       );
     case 'problem':
+      if (params.get('from') === 'link')
+        return (
+          <AuthLayout
+            title="That account was not linked"
+            footer={<Link to="/settings/security">Back to your sign-in methods</Link>}
+          >
+            <Alert tone="error">{outcome.message}</Alert>
+          </AuthLayout>
+        );
       return (
         <AuthLayout
-          title="This link did not work"
+          title={isProviderReturn(params) ? 'Signing in did not finish' : 'This link did not work'}
           footer={
             <>
               <Link to="/sign-in">Sign in</Link> · <Link to="/sign-up">Create an account</Link>

@@ -1,6 +1,7 @@
 // /sign-in: email or phone with a password. Field checks first, then the server; an unconfirmed
 // email goes to /verify. Success is an auth event: the session provider moves on. Or a passkey
-// (passkey-sign-in-button.tsx), from the button or the email field's autofill.
+// (passkey-sign-in-button.tsx), from the button or the email field's autofill; or a provider the
+// project turns on (oauth/continue-with.tsx).
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useSubmit } from '../lib/forms/use-submit.ts';
@@ -11,6 +12,7 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Button } from '../ui/button.tsx';
 import { TextField } from '../ui/text-field.tsx';
+import { ContinueWith } from './oauth/continue-with.tsx';
 import { PasskeySignIn } from './passkey-sign-in-button.tsx';
 import { identifierQuery, useIdentifier } from './use-identifier.tsx';
 
@@ -73,6 +75,7 @@ export function SignInPage() {
         </Button>
       </form>
       <div className="divider">or</div>
+      <ContinueWith />
       <PasskeySignIn auth={auth} />
       <Link className="button button--secondary button--block" to="/sign-in/code">
         Email me a sign-in code

@@ -12,6 +12,7 @@ import { Alert } from '../ui/alert.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 import { Button } from '../ui/button.tsx';
 import { NewPasswordField } from '../ui/new-password-field.tsx';
+import { ContinueWith } from './oauth/continue-with.tsx';
 import { holdSignUpPassword } from './pending-sign-up.ts';
 import { identifierQuery, useIdentifier } from './use-identifier.tsx';
 
@@ -76,6 +77,7 @@ export function SignUpPage() {
           {submit.pending ? 'Creating account…' : 'Create account'}
         </Button>
       </form>
+      <ContinueWith divider />
     </AuthLayout>
   );
 }

@@ -5,4 +5,5 @@ export const accountKeys = {
   factors: (userId: string) => ['account', 'factors', userId] as const,
   sessions: (userId: string) => ['account', 'sessions', userId] as const,
   passkeys: (userId: string) => ['account', 'passkeys', userId] as const,
+  identities: (userId: string) => ['account', 'identities', userId] as const,
 };
