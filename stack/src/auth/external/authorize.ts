@@ -4,13 +4,17 @@
 // state. Query parameters the app adds (prompt, login_hint, nonce …) go on to the provider, but
 // not those this server sets itself.
 import { z } from 'zod';
-import type { ResolvedProvider } from '../../config/external.ts';
 import { endpoint, userEndpoint, type AuthDeps } from '../endpoint.ts';
 import { authError } from '../errors.ts';
 import { param } from '../params.ts';
 import { checkPkceParams } from '../pkce.ts';
 import { redirectFor } from '../redirect.ts';
-import { ProviderUnavailable, authorizationUrl, enabledProvider } from './provider.ts';
+import {
+  ProviderUnavailable,
+  authorizationUrl,
+  enabledProvider,
+  type Provider,
+} from './provider.ts';
 import { signState } from './state.ts';
 
 const AuthorizeQuery = z.object({
@@ -41,7 +45,7 @@ const RESERVED = new Set([
 ]);
 
 /** The provider the query names, or GoTrue's validation_failed "Unsupported provider: …". */
-export function providerFor(deps: AuthDeps, name: string): ResolvedProvider {
+export function providerFor(deps: AuthDeps, name: string): Provider {
   try {
     return enabledProvider(deps, name);
   } catch (error) {

@@ -3,7 +3,6 @@
 // from the ID token (or userinfo), the account found, linked or created (account.ts), and the
 // browser sent to the app: with `?code=` for a PKCE flow, with the session in the fragment
 // otherwise. Errors go back to the app's redirect URL as Supabase Auth sends them.
-import type { ResolvedProvider } from '../../config/external.ts';
 import { endpoint, refusal, type AuthDeps } from '../endpoint.ts';
 import { AuthError, OAuthError, authError } from '../errors.ts';
 import { notify } from '../notifications.ts';
@@ -20,7 +19,7 @@ import {
   verifyIdToken,
 } from './provider.ts';
 import { STATE_EXPIRY_SECONDS, readState, type OAuthState } from './state.ts';
-import type { ProviderTokens } from './provider.ts';
+import type { Provider, ProviderTokens } from './provider.ts';
 
 const OAUTH_ERRORS: Record<number, string> = {
   400: 'invalid_request',
@@ -101,7 +100,7 @@ async function complete(
   const code = params.get('code');
   if (!code)
     throw authError('bad_oauth_callback', 'OAuth callback with missing authorization code missing');
-  let provider: ResolvedProvider;
+  let provider: Provider;
   try {
     provider = enabledProvider(deps, state.provider);
   } catch (error) {
@@ -169,7 +168,7 @@ async function flowFor(q: AuthQueries, id: string) {
 
 /** The code exchanged for the provider's tokens, and who the person is. */
 async function readPerson(
-  provider: ResolvedProvider,
+  provider: Provider,
   code: string,
 ): Promise<{ tokens: ProviderTokens; person: ExternalPerson }> {
   let tokens: ProviderTokens;

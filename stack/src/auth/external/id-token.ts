@@ -6,7 +6,6 @@
 // OAuth callback (account.ts), or with link_identity links to the signed-in user.
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { ResolvedProvider } from '../../config/external.ts';
 import type { AuthDeps } from '../endpoint.ts';
 import { OAuthError } from '../errors.ts';
 import { requireSession } from '../guards.ts';
@@ -14,16 +13,16 @@ import { ID_TOKEN_ISSUERS, refuseIdToken, type IdTokenBody } from '../handlers/d
 import { issueSession, type TokenResponse } from '../tokens.ts';
 import { linkToUser, signInExternal } from './account.ts';
 import { personFromClaims } from './claims.ts';
-import { enabledProvider, verifyIdToken } from './provider.ts';
+import { enabledProvider, verifyIdToken, type Provider } from './provider.ts';
 import type { AuthError } from '../errors.ts';
 
 type Params = z.output<typeof IdTokenBody>;
 
 /** The enabled provider the request names (by name, or by issuer), or undefined. */
-function providerOf(deps: AuthDeps, p: Params): ResolvedProvider | undefined {
+function providerOf(deps: AuthDeps, p: Params): Provider | undefined {
   const names = Object.keys(ID_TOKEN_ISSUERS).filter((n) => deps.config.auth.external[n]?.enabled);
   for (const name of names) {
-    let resolved: ResolvedProvider;
+    let resolved: Provider;
     try {
       resolved = enabledProvider(deps, name);
     } catch {

@@ -10,19 +10,6 @@ import { OAUTH_PROVIDERS } from '../handlers/settings.ts';
 /** Why a provider cannot be used, worded as Supabase Auth words it (after "Unsupported provider: "). */
 export class ProviderUnavailable extends Error {}
 
-/** The enabled provider of this name, or ProviderUnavailable. */
-export function enabledProvider(deps: AuthDeps, name: string): ResolvedProvider {
-  const lower = name.toLowerCase();
-  if (!OAUTH_PROVIDERS.includes(lower))
-    throw new ProviderUnavailable(`Provider ${lower} could not be found`);
-  const p = deps.config.auth.external[lower];
-  if (!p?.enabled) throw new ProviderUnavailable('provider is not enabled');
-  const resolved = resolveProvider(lower, p, deps.apiUrl);
-  if (!resolved.clientId) throw new ProviderUnavailable('missing OAuth client ID');
-  if (!resolved.secret) throw new ProviderUnavailable('missing OAuth secret');
-  return resolved;
-}
-
 interface Discovery {
   issuer: string;
   authorization_endpoint: string;
@@ -31,11 +18,40 @@ interface Discovery {
   jwks_uri: string;
 }
 
-const discoveries = new Map<string, Promise<Discovery>>();
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+/** What this server learnt of providers: per running stack (a restart may bring new keys). */
+interface Learnt {
+  discoveries: Map<string, Promise<Discovery>>;
+  keySets: Map<string, ReturnType<typeof createRemoteJWKSet>>;
+}
+const learnt = new WeakMap<object, Learnt>();
 
-/** The provider's OpenID configuration (fetched once per issuer; a failure is tried again). */
-export function discover(issuer: string): Promise<Discovery> {
+/** A provider as this server uses it: its settings and what was learnt of it. */
+export interface Provider extends ResolvedProvider {
+  learnt: Learnt;
+}
+
+/** The enabled provider of this name, or ProviderUnavailable. */
+export function enabledProvider(deps: AuthDeps, name: string): Provider {
+  const lower = name.toLowerCase();
+  if (!OAUTH_PROVIDERS.includes(lower))
+    throw new ProviderUnavailable(`Provider ${lower} could not be found`);
+  const p = deps.config.auth.external[lower];
+  if (!p?.enabled) throw new ProviderUnavailable('provider is not enabled');
+  const resolved = resolveProvider(lower, p, deps.apiUrl);
+  if (!resolved.clientId) throw new ProviderUnavailable('missing OAuth client ID');
+  if (!resolved.secret) throw new ProviderUnavailable('missing OAuth secret');
+  let known = learnt.get(deps.config);
+  if (!known) {
+    known = { discoveries: new Map(), keySets: new Map() };
+    learnt.set(deps.config, known);
+  }
+  return { ...resolved, learnt: known };
+}
+
+/** The provider's OpenID configuration (fetched once; a failure is tried again). */
+function discover(p: Provider): Promise<Discovery> {
+  const { issuer } = p;
+  const { discoveries } = p.learnt;
   let found = discoveries.get(issuer);
   if (!found) {
     found = (async () => {
@@ -50,10 +66,10 @@ export function discover(issuer: string): Promise<Discovery> {
 }
 
 export async function authorizationUrl(
-  p: ResolvedProvider,
+  p: Provider,
   params: Record<string, string>,
 ): Promise<string> {
-  const { authorization_endpoint } = await discover(p.issuer);
+  const { authorization_endpoint } = await discover(p);
   const url = new URL(authorization_endpoint);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.toString();
@@ -66,8 +82,8 @@ export interface ProviderTokens {
 }
 
 /** Exchanges the provider's code at its token endpoint (client_secret_basic). */
-export async function exchangeCode(p: ResolvedProvider, code: string): Promise<ProviderTokens> {
-  const { token_endpoint } = await discover(p.issuer);
+export async function exchangeCode(p: Provider, code: string): Promise<ProviderTokens> {
+  const { token_endpoint } = await discover(p);
   const basic = Buffer.from(
     `${encodeURIComponent(p.clientId)}:${encodeURIComponent(p.secret)}`,
   ).toString('base64');
@@ -95,11 +111,8 @@ export async function exchangeCode(p: ResolvedProvider, code: string): Promise<P
 }
 
 /** The signed-in person's claims from the userinfo endpoint. */
-export async function userInfo(
-  p: ResolvedProvider,
-  accessToken: string,
-): Promise<Record<string, unknown>> {
-  const { userinfo_endpoint } = await discover(p.issuer);
+export async function userInfo(p: Provider, accessToken: string): Promise<Record<string, unknown>> {
+  const { userinfo_endpoint } = await discover(p);
   if (!userinfo_endpoint) return {};
   const res = await fetch(userinfo_endpoint, {
     headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
@@ -113,15 +126,15 @@ export async function userInfo(
  * the caller's to check. With an access token and an at_hash claim, the hash must match.
  */
 export async function verifyIdToken(
-  p: ResolvedProvider,
+  p: Provider,
   idToken: string,
   accessToken = '',
 ): Promise<JWTPayload> {
-  const { jwks_uri, issuer } = await discover(p.issuer);
-  let keys = keySets.get(jwks_uri);
+  const { jwks_uri, issuer } = await discover(p);
+  let keys = p.learnt.keySets.get(jwks_uri);
   if (!keys) {
     keys = createRemoteJWKSet(new URL(jwks_uri));
-    keySets.set(jwks_uri, keys);
+    p.learnt.keySets.set(jwks_uri, keys);
   }
   const { payload, protectedHeader } = await jwtVerify(idToken, keys, { issuer });
   if (accessToken && typeof payload.at_hash === 'string') {
