@@ -15,6 +15,7 @@ import { createInboxService } from './inbox/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
 import { createRestService } from './rest/service.ts';
 import { createStorageService } from './storage/service.ts';
+import { createTestIdpService } from './test-idp/service.ts';
 
 /** Auth routes reached from email links and browsers without a key, as Supabase leaves them open. */
 const AUTH_OPEN = /^\/auth\/v1\/(verify|callback|authorize|\.well-known\/jwks\.json|health)$/;
@@ -52,6 +53,9 @@ interface Mount {
 }
 
 const MOUNTS: Mount[] = [
+  // The test OpenID providers of [auth.external.*] without a `url`, reached by the browser as a
+  // real provider is: before /auth/v1, so its key check does not stand in front of them.
+  { prefix: '/auth/v1/test-idp', create: createTestIdpService, apikey: 'none', cors: false },
   { prefix: '/auth/v1', create: createAuthService, apikey: { except: AUTH_OPEN }, cors: true },
   { prefix: '/rest/v1', create: createRestService, apikey: 'required', cors: true },
   {

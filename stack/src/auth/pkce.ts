@@ -64,7 +64,12 @@ export async function exchangeAuthCode(
   q: AuthQueries,
   authCode: string,
   verifier: string,
-): Promise<{ userId: string; method: string }> {
+): Promise<{
+  userId: string;
+  method: string;
+  providerToken: string;
+  providerRefreshToken: string;
+}> {
   if (!authCode || !verifier)
     throw authError(
       'validation_failed',
@@ -85,5 +90,10 @@ export async function exchangeAuthCode(
       'code challenge does not match previously saved code verifier',
     );
   await q.deleteFlowState(flow.id);
-  return { userId: flow.user_id, method: flow.authentication_method };
+  return {
+    userId: flow.user_id,
+    method: flow.authentication_method,
+    providerToken: flow.provider_access_token ?? '',
+    providerRefreshToken: flow.provider_refresh_token ?? '',
+  };
 }

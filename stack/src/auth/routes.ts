@@ -25,7 +25,10 @@ import {
 import { createAdminUser, deleteAdminUser, getAdminUser, updateAdminUser } from './admin/users.ts';
 import { route, type Route } from './endpoint.ts';
 import { AAL2 } from './guards.ts';
-import { authorize, identities, sso } from './handlers/disabled.ts';
+import { authorize, linkIdentity } from './external/authorize.ts';
+import { callback } from './external/callback.ts';
+import { unlinkIdentity } from './external/unlink.ts';
+import { sso } from './handlers/disabled.ts';
 import { logout } from './handlers/logout.ts';
 import { otp } from './handlers/otp.ts';
 import { reauthenticate } from './handlers/reauthenticate.ts';
@@ -67,9 +70,11 @@ export const ROUTES: Route[] = [
   route('GET',    '/user',                                     { caller: 'user' },                                                      getUser),
   route('PUT',    '/user',                                     { caller: 'user', aal2: AAL2.toChangeCredentials, limit: 'signInSignUps' }, updateUser),
   route('POST',   '/logout',                                   { caller: 'user' },                                                      logout),
-  route('GET',    '/user/identities/authorize',                { caller: 'user' },                                                      identities),
-  route('DELETE', '/user/identities/:identity_id',             { caller: 'user' },                                                      identities),
+  route('GET',    '/user/identities/authorize',                { caller: 'user' },                                                      linkIdentity),
+  route('DELETE', '/user/identities/:identity_id',             { caller: 'user' },                                                      unlinkIdentity),
   route('GET',    '/authorize',                                { open: true },                                                          authorize),
+  route('GET',    '/callback',                                 { open: true },                                                          callback),
+  route('POST',   '/callback',                                 { open: true },                                                          callback),
   route('POST',   '/sso',                                      {},                                                                      sso),
   route('POST',   '/factors',                                  { caller: 'user', aal2: AAL2.toEnrollAnotherFactor },                    enrollFactor),
   route('POST',   '/factors/:factor_id/challenge',             { caller: 'user', limit: 'mfaChallenge', perFactor: true },              challengeFactor),

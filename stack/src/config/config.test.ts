@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_JWT_SECRET, loadConfig } from './config.ts';
+import { resolveProvider } from './external.ts';
 import { parseDuration, parseSize } from './values.ts';
 
 async function configFrom(text: string, env: NodeJS.ProcessEnv = {}) {
@@ -126,6 +127,64 @@ verify_enabled = true
     expect(on.auth.mfa.webAuthn).toEqual({ enrollEnabled: true, verifyEnabled: true });
     await expect(configFrom('[auth.webauthn]\nrp_origins = ["not a url"]\n')).rejects.toThrow(
       ConfigError,
+    );
+  });
+
+  it('reads [auth.external.<provider>] and enable_manual_linking; a bad url names its key', async () => {
+    const config = await configFrom(
+      `[auth]
+enable_manual_linking = true
+[auth.external.github]
+enabled = true
+client_id = "env(GH_ID)"
+secret = "s3cret"
+[auth.external.google]
+enabled = true
+client_id = "web-id,ios-id"
+url = "https://accounts.google.com"
+redirect_uri = "https://example.com/auth/v1/callback"
+skip_nonce_check = true
+`,
+      { GH_ID: 'gh-client' },
+    );
+    expect(config.auth.enableManualLinking).toBe(true);
+    expect(config.auth.external.github).toEqual({
+      enabled: true,
+      clientId: 'gh-client',
+      secret: 's3cret',
+      redirectUri: '',
+      url: '',
+      skipNonceCheck: false,
+    });
+    expect(config.auth.external.google).toMatchObject({
+      clientId: 'web-id,ios-id',
+      url: 'https://accounts.google.com',
+      skipNonceCheck: true,
+    });
+    expect(
+      resolveProvider('google', config.auth.external.google!, 'http://127.0.0.1:54321'),
+    ).toMatchObject({
+      issuer: 'https://accounts.google.com',
+      clientId: 'web-id',
+      audiences: ['web-id', 'ios-id'],
+      redirectUri: 'https://example.com/auth/v1/callback',
+      testIdp: false,
+    });
+    // Without a url the stack's test identity provider serves it, with a local client.
+    expect(
+      resolveProvider(
+        'gitlab',
+        { ...config.auth.external.github!, clientId: '', secret: '' },
+        'http://h:1',
+      ),
+    ).toMatchObject({
+      issuer: 'http://h:1/auth/v1/test-idp/gitlab',
+      clientId: 'sheaf-local-gitlab',
+      redirectUri: 'http://h:1/auth/v1/callback',
+      testIdp: true,
+    });
+    await expect(configFrom('[auth.external.google]\nurl = "not a url"\n')).rejects.toThrow(
+      'auth.external.google.url',
     );
   });
 

@@ -1,5 +1,6 @@
-// What the stack does not run (OAuth providers, ID tokens, Web3, SSO, identity linking) answers
-// as Supabase Auth answers a project that has them turned off, not with a missing route.
+// What a project has turned off (no [auth.external.*] provider, so no OAuth or ID tokens; manual
+// linking off; Web3 and SSO, which the stack does not run) answers as Supabase Auth answers such a
+// project, not with a missing route. With providers on: oauth.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
 import { client, raw, uniqueEmail } from './helpers.ts';

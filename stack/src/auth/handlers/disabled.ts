@@ -1,25 +1,13 @@
-// What this stack does not run — OAuth providers, ID tokens, Web3, SSO/SAML, identity linking —
-// answered as Supabase Auth answers while they are turned off, so a client meets the same
-// errors as on a project without them (rather than a 404 from no route).
+// What this stack does not run — ID tokens of providers not enabled, Web3, SSO/SAML — answered
+// as Supabase Auth answers while they are turned off, so a client meets the same errors as on a
+// project without them (rather than a 404 from no route). OAuth sign-in is in external/.
 import { z } from 'zod';
-import { endpoint, userEndpoint } from '../endpoint.ts';
+import { endpoint } from '../endpoint.ts';
 import { OAuthError, authError } from '../errors.ts';
-import { param, text } from '../params.ts';
-import { OAUTH_PROVIDERS } from './settings.ts';
-
-/** GET /authorize?provider=…: the start of an OAuth sign-in. */
-export const authorize = endpoint(
-  { query: z.object({ provider: param }) },
-  async (_request, { provider }) => {
-    const reason = OAUTH_PROVIDERS.includes(provider)
-      ? 'provider is not enabled'
-      : `Provider ${provider} could not be found`;
-    throw authError('validation_failed', `Unsupported provider: ${reason}`);
-  },
-);
+import { flag, text } from '../params.ts';
 
 /** The issuers of the providers whose ID tokens Supabase Auth accepts. */
-const ID_TOKEN_ISSUERS: Record<string, string> = {
+export const ID_TOKEN_ISSUERS: Record<string, string> = {
   apple: 'https://appleid.apple.com',
   azure: 'https://login.microsoftonline.com/common/v2.0',
   facebook: 'https://www.facebook.com',
@@ -35,9 +23,12 @@ export const IdTokenBody = z.object({
   provider: text,
   client_id: text,
   issuer: text,
+  nonce: text,
+  access_token: text,
+  link_identity: flag,
 });
 
-/** POST /token?grant_type=id_token: no provider is enabled, so no ID token signs in. */
+/** POST /token?grant_type=id_token for a provider that is not enabled (or not an OIDC one). */
 export function refuseIdToken(p: z.output<typeof IdTokenBody>): never {
   if (!p.id_token) throw new OAuthError('invalid request', 'id_token required');
   if (!p.provider && (!p.client_id || !p.issuer))
@@ -62,9 +53,4 @@ export function refuseWeb3(): never {
 /** POST /sso: SAML 2.0 single sign-on is off. */
 export const sso = endpoint({}, async () => {
   throw authError('saml_provider_disabled', 'SAML 2.0 is disabled');
-});
-
-/** GET /user/identities/authorize, DELETE /user/identities/{id}: manual linking is off. */
-export const identities = userEndpoint({}, async () => {
-  throw authError('manual_linking_disabled', 'Manual linking is disabled');
 });

@@ -2,7 +2,7 @@
 // server, shaped as Supabase Auth serves them.
 import { endpoint } from '../endpoint.ts';
 
-/** The OAuth providers Supabase Auth knows; none is enabled in this stack. */
+/** The OAuth providers Supabase Auth knows ([auth.external.<provider>] enables one). */
 export const OAUTH_PROVIDERS = [
   'apple',
   'azure',
@@ -33,7 +33,7 @@ export const OAUTH_PROVIDERS = [
 export const settings = endpoint({}, async (_request, _params, { deps }) => {
   const { auth } = deps.config;
   const external: Record<string, boolean> = { anonymous_users: auth.enableAnonymousSignIns };
-  for (const name of OAUTH_PROVIDERS) external[name] = false;
+  for (const name of OAUTH_PROVIDERS) external[name] = !!auth.external[name]?.enabled;
   external.email = auth.email.enableSignup;
   external.phone = auth.sms.enableSignup;
   return Response.json({

@@ -1,13 +1,15 @@
 // POST /token: grant_type=password (email or phone), refresh_token (rotation with reuse
 // detection under `refresh_token_reuse_interval`) and pkce (auth code + verifier), answered with
-// Supabase Auth's session JSON; id_token and web3 are answered as with those providers off.
+// Supabase Auth's session JSON; id_token signs in with an enabled provider's ID token
+// (external/id-token.ts); web3 is answered as with its providers off.
 import { z } from 'zod';
 import { endpoint, type AuthDeps } from '../endpoint.ts';
 import { AuthError, OAuthError, authError } from '../errors.ts';
 import { checked, text } from '../params.ts';
 import { checkPasswordStrength, verifyPassword } from '../password.ts';
 import { exchangeAuthCode } from '../pkce.ts';
-import { IdTokenBody, refuseIdToken, refuseWeb3 } from './disabled.ts';
+import { idTokenGrant } from '../external/id-token.ts';
+import { IdTokenBody, refuseWeb3 } from './disabled.ts';
 import { issueSession, tokenResponse, type TokenResponse } from '../tokens.ts';
 import { validatePhone } from '../validate.ts';
 
@@ -52,13 +54,23 @@ export const token = endpoint(
         return Response.json(await refreshGrant(deps, p.refresh_token, meta));
       case 'pkce': {
         const session = await deps.store.transaction(async (q) => {
-          const { userId, method } = await exchangeAuthCode(q, p.auth_code!, p.code_verifier!);
-          return issueSession(deps, q, userId, method, meta);
+          const flow = await exchangeAuthCode(q, p.auth_code!, p.code_verifier!);
+          const issued = await issueSession(deps, q, flow.userId, flow.method, meta);
+          // An OAuth sign-in hands over the provider's tokens too, as Supabase Auth does.
+          return {
+            ...issued,
+            ...(flow.providerToken ? { provider_token: flow.providerToken } : {}),
+            ...(flow.providerRefreshToken
+              ? { provider_refresh_token: flow.providerRefreshToken }
+              : {}),
+          };
         });
         return Response.json(session);
       }
       case 'id_token':
-        return refuseIdToken(p as z.output<typeof IdTokenBody>);
+        return Response.json(
+          await idTokenGrant(deps, request, p as z.output<typeof IdTokenBody>, meta),
+        );
       case 'web3':
         return refuseWeb3();
     }

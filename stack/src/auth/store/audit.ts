@@ -25,6 +25,8 @@ const LOG_TYPES = {
   passkey_created: 'user',
   passkey_updated: 'user',
   passkey_deleted: 'user',
+  identity_linked: 'user',
+  identity_unlinked: 'user',
 } as const;
 
 export type AuditAction = keyof typeof LOG_TYPES;

@@ -53,6 +53,9 @@ export interface FlowStateRow {
   code_challenge: string;
   code_challenge_method: 's256' | 'plain';
   authentication_method: string;
+  /** An OAuth sign-in's tokens from the provider, handed to the app with the session. */
+  provider_access_token: string | null;
+  provider_refresh_token: string | null;
   /** Older than `expirySeconds` (a magic link's counts from when its code was issued). */
   expired: boolean;
 }
@@ -65,6 +68,7 @@ export async function lockFlowState(
 ): Promise<FlowStateRow | undefined> {
   const { rows } = await q.query<FlowStateRow>(
     `select id, user_id, code_challenge, code_challenge_method::text, authentication_method,
+       provider_access_token, provider_refresh_token,
        now() > coalesce(case when authentication_method = 'magiclink' then auth_code_issued_at end, created_at)
          + make_interval(secs => $2) as expired
      from auth.flow_state where auth_code = $1 for update`,

@@ -10,6 +10,7 @@ import type { OutgoingMessage, Outbox } from '../../outbox/outbox.ts';
 export { isDatabaseUnavailable } from '../../db/unavailable.ts';
 import * as audit from './audit.ts';
 import * as confirmations from './confirmations.ts';
+import * as externalIdentities from './external-identities.ts';
 import * as factors from './factors.ts';
 import * as flowState from './flow-state.ts';
 import * as identities from './identities.ts';
@@ -24,6 +25,7 @@ import * as webauthn from './webauthn.ts';
 const QUERIES = {
   ...audit,
   ...confirmations,
+  ...externalIdentities,
   ...factors,
   ...flowState,
   ...identities,

@@ -98,6 +98,8 @@ export interface NewUser {
   identityVerified?: boolean;
   appMetadata?: Record<string, unknown>;
   provider: 'email' | 'phone';
+  /** Insert no email or phone identity (an OAuth sign-up inserts its provider's own). */
+  withoutIdentity?: boolean;
   role?: string;
   isAnonymous?: boolean;
   emailConfirmed?: boolean;
@@ -128,7 +130,7 @@ export async function insertUser(q: Queryable, input: NewUser): Promise<string> 
       input.phoneConfirmed ?? false,
     ],
   );
-  if (input.email || input.phone)
+  if ((input.email || input.phone) && !input.withoutIdentity)
     await insertIdentity(q, id, {
       provider: input.provider,
       email: input.email,
