@@ -23,7 +23,8 @@ export const AUTH_MESSAGES: Record<string, string> = {
     'This link was opened in a different browser than the one it was requested in. Open it there, or sign in here.',
   signup_disabled: 'New accounts cannot be created right now.',
   user_banned: 'This account has been suspended.',
-  provider_email_needs_verification: 'Please confirm your email address first.',
+  provider_email_needs_verification:
+    'That provider has not confirmed your email address, so it cannot sign you in with it. Confirm the address there, or sign in another way.',
   invite_not_found: 'This invitation has expired or was already used.',
   bad_oauth_state: 'Signing in with that provider did not finish. Please try again.',
   bad_oauth_callback: 'Signing in with that provider did not finish. Please try again.',
