@@ -27,6 +27,7 @@ export const AUTH_MESSAGES: Record<string, string> = {
     'That provider has not confirmed your email address, so it cannot sign you in with it. Confirm the address there, or sign in another way.',
   invite_not_found: 'This invitation has expired or was already used.',
   bad_oauth_state: 'Signing in with that provider did not finish. Please try again.',
+  flow_state_already_used: 'That sign-in was already finished. Start again to sign in once more.',
   bad_oauth_callback: 'Signing in with that provider did not finish. Please try again.',
   oauth_provider_not_supported: 'That sign-in provider is not available.',
   oauth_client_not_found: 'That connected app no longer exists.',
