@@ -401,6 +401,31 @@ describe.each(DRIVERS)('OAuth sign-in with the test identity providers, on %s', 
       expect(data.user!.identities![0]!.provider).toBe('google');
     });
 
+    it('links an ID token to the signed-in user with linkIdentity({ token })', async () => {
+      const user = await passwordUser();
+      const c = client(stack);
+      await c.auth.signInWithPassword({ email: user.email!, password: 'secret-password' });
+      const nonce = randomBytes(16).toString('hex');
+      const tokens = await googleIdToken({ email: uniqueEmail('native-link') }, nonce);
+      const { data, error } = await c.auth.linkIdentity({
+        provider: 'google',
+        token: tokens.id_token,
+        nonce,
+      });
+      expect(error).toBeNull();
+      expect(data.user!.id).toBe(user.id);
+      expect(data.user!.identities!.map((i) => i.provider).sort()).toEqual(['email', 'google']);
+      const notices = await inbox(stack, user.email!);
+      expect(notices.map((m) => m.kind)).toContain('identity_linked_notification');
+      const twice = await c.auth.linkIdentity({
+        provider: 'google',
+        token: tokens.id_token,
+        nonce,
+      });
+      expect(twice.error?.code).toBe('identity_already_exists');
+      expect(twice.error?.message).toBe('Identity is already linked');
+    });
+
     it('refuses a forged signature, another audience, an expired token and GitHub', async () => {
       const tokens = await googleIdToken({ email: uniqueEmail('aud') }, undefined);
       const claims = decodeJwt(tokens.id_token);

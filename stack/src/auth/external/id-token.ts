@@ -10,6 +10,8 @@ import type { AuthDeps } from '../endpoint.ts';
 import { OAuthError } from '../errors.ts';
 import { requireSession } from '../guards.ts';
 import { ID_TOKEN_ISSUERS, refuseIdToken, type IdTokenBody } from '../handlers/disabled.ts';
+import { notify } from '../notifications.ts';
+import type { UserRow } from '../store/rows.ts';
 import { issueSession, type TokenResponse } from '../tokens.ts';
 import { linkToUser, signInExternal } from './account.ts';
 import { personFromClaims } from './claims.ts';
@@ -73,10 +75,13 @@ export async function idTokenGrant(
 
   const person = personFromClaims(provider.name, claims);
   let failure: AuthError | undefined;
+  let linked: UserRow | undefined;
   const session = await deps.store.transaction(async (q) => {
     let userId: string;
-    if (targetId) userId = (await linkToUser(q, person, targetId, meta.ip)).id;
-    else {
+    if (targetId) {
+      linked = await linkToUser(q, person, targetId, meta.ip);
+      userId = linked.id;
+    } else {
       const signedIn = await signInExternal(deps, q, person, meta.ip, deps.config.auth.siteUrl);
       failure = signedIn.failure;
       if (failure) return undefined;
@@ -88,5 +93,6 @@ export async function idTokenGrant(
     });
   });
   if (failure || !session) throw failure;
+  if (linked) await notify(deps, 'identity_linked', linked, meta.ip, { Provider: provider.name });
   return session;
 }
