@@ -29,6 +29,17 @@ async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
 }
 
+/** The person's WebAuthn factors as Auth keeps them: a ceremony that did not finish leaves none. */
+async function keyFactors(email: string): Promise<string[]> {
+  const { rows } = await e2e.stack.db.query<{ friendly_name: string; status: string }>(
+    `select f.friendly_name, f.status::text as status from auth.mfa_factors f
+       join auth.users u on u.id = f.user_id
+      where u.email = $1 and f.factor_type = 'webauthn' order by f.created_at`,
+    [email],
+  );
+  return rows.map((r) => `${r.friendly_name} (${r.status})`);
+}
+
 const CANCELLED = 'No security key was used: the request was cancelled or timed out.';
 
 describe('a security key as a second step', () => {
@@ -75,6 +86,7 @@ describe('a security key as a second step', () => {
     const factors = page.getByRole('list', { name: 'Your second steps' });
     await expect(factors.count()).resolves.toBe(0);
     expect(await key.credentials()).toHaveLength(0);
+    await expect(keyFactors(email)).resolves.toEqual([]);
 
     // Touched this time: the key is a second step, and the session is at aal2.
     await key.present(true);
@@ -97,6 +109,7 @@ describe('a security key as a second step', () => {
       .filter({ hasText: 'This security key is already one of your second steps.' })
       .waitFor();
     await expect(factors.getByText('Spare key').count()).resolves.toBe(0);
+    await expect(keyFactors(email)).resolves.toEqual(['Blue USB key (verified)']);
 
     // An authenticator app beside it (a further factor needs aal2, which the key gave).
     await page.getByLabel('Name for this authenticator').fill('Laptop app');
