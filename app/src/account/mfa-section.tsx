@@ -220,6 +220,7 @@ export function MfaSection() {
         }}
       />
       <MfaSecurityKeyForm
+        factors={verified}
         onChanged={async (message) => {
           setDone(message);
           await refresh();

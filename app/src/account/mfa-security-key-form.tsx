@@ -3,6 +3,7 @@
 // key, Cancel on the page stops it; a cancelled ceremony is said calmly, and a factor left
 // unverified by it is removed.
 import { useRef, useState, type FormEvent } from 'react';
+import { freshName, type SecondFactor } from '../lib/session/second-factors.ts';
 import { useAuth } from '../lib/supabase.ts';
 import { Alert } from '../ui/alert.tsx';
 import { Button } from '../ui/button.tsx';
@@ -12,12 +13,15 @@ const MAX_NAME = 60;
 const load = () => import('../lib/session/security-key.ts');
 
 interface Props {
+  factors: SecondFactor[];
   onChanged(message: string | null): Promise<void>;
 }
 
-export function MfaSecurityKeyForm({ onChanged }: Props) {
+export function MfaSecurityKeyForm({ factors, onChanged }: Props) {
   const auth = useAuth();
-  const [name, setName] = useState('Security key');
+  // Untouched (null), the field suggests a name none of the person's second steps has.
+  const [typed, setTyped] = useState<string | null>(null);
+  const name = typed ?? freshName('Security key', factors);
   const [nameError, setNameError] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; cancelled: boolean } | null>(null);
   const [waiting, setWaiting] = useState(false);
@@ -39,7 +43,7 @@ export function MfaSecurityKeyForm({ onChanged }: Props) {
       const { addSecurityKey } = await load();
       const result = await addSecurityKey(auth, friendlyName, controller.signal);
       if (result.ok) {
-        setName('Security key');
+        setTyped(null);
         await onChanged(
           `“${friendlyName}” is on as a second step. Next time you sign in, Sheaf will ask for it after your password.`,
         );
@@ -68,7 +72,7 @@ export function MfaSecurityKeyForm({ onChanged }: Props) {
           name="security-key-name"
           hint="So you can tell your second steps apart, such as “Blue USB key”."
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => setTyped(e.target.value)}
           error={nameError}
           maxLength={MAX_NAME}
           disabled={waiting}

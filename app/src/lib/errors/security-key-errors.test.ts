@@ -36,9 +36,14 @@ describe('describeSecurityKeyError', () => {
     expect(describeSecurityKeyError(refused).code).toBe('security_key_not_accepted');
   });
 
-  it("keeps Auth's other sentences", () => {
+  it('speaks of second steps, not authenticator apps, when the name is taken or the list full', () => {
+    const taken = { name: 'AuthApiError', status: 422, code: 'mfa_factor_name_conflict' };
+    expect(describeSecurityKeyError(taken).code).toBe('security_key_name_taken');
     const full = { name: 'AuthApiError', status: 422, code: 'too_many_enrolled_mfa_factors' };
-    expect(describeSecurityKeyError(full).code).toBe('too_many_enrolled_mfa_factors');
+    expect(describeSecurityKeyError(full).code).toBe('security_key_too_many');
+  });
+
+  it("keeps Auth's other sentences", () => {
     const off = { name: 'AuthApiError', status: 422, code: 'mfa_webauthn_verify_not_enabled' };
     expect(describeSecurityKeyError(off).message).toBe('Security keys are not accepted right now.');
   });

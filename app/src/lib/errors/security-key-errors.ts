@@ -15,6 +15,9 @@ export const SECURITY_KEY_MESSAGES: Record<string, string> = {
     'Your security key could not be used. Try again or choose another second step.',
   security_key_not_accepted:
     'That security key was not accepted. Try another key, or choose another second step.',
+  security_key_name_taken: 'One of your second steps already has this name. Choose another name.',
+  security_key_too_many:
+    'You have reached the limit of second steps. Remove one before adding another.',
 };
 
 /** The passkey-errors.ts code (or Auth's) that each sentence above stands in for. */
@@ -25,6 +28,8 @@ const STANDS_FOR: Record<string, string> = {
   passkey_unsupported: 'security_key_unsupported',
   passkey_device_failed: 'security_key_device_failed',
   webauthn_verification_failed: 'security_key_not_accepted',
+  mfa_factor_name_conflict: 'security_key_name_taken',
+  too_many_enrolled_mfa_factors: 'security_key_too_many',
 };
 
 export function describeSecurityKeyError(error: unknown): ErrorDescription {

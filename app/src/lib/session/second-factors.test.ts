@@ -5,6 +5,7 @@ import {
   factorKind,
   factorName,
   factorPhone,
+  freshName,
   maskedPhone,
   secondFactors,
 } from './second-factors.ts';
@@ -62,6 +63,16 @@ describe('second factors', () => {
     expect(factorName(app!)).toBe('Authenticator app');
     expect(factorKind(app!)).toBe('Authenticator app');
     expect(factorKind(phone!)).toBe('Codes by text message');
+  });
+
+  it('suggests a name for a new key that none of the others has', () => {
+    expect(freshName('Security key', [])).toBe('Security key');
+    const kept = secondFactors([
+      factor('webauthn', { friendly_name: 'Security key' }),
+      factor('totp', { friendly_name: 'Security key 2' }),
+      factor('phone'),
+    ]);
+    expect(freshName('Security key', kept)).toBe('Security key 3');
   });
 
   it('shows only the last four digits before the second step is done', () => {

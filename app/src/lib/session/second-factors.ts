@@ -46,3 +46,11 @@ export function factorKind(factor: SecondFactor): string {
   if (factor.factor_type === 'phone') return 'Codes by text message';
   return factor.factor_type === 'webauthn' ? 'Security key or passkey' : 'Authenticator app';
 }
+
+/** `base`, or "base 2", "base 3"…: the first name none of `factors` has (Auth refuses a name
+ * twice), for a new second step's name field. */
+export function freshName(base: string, factors: SecondFactor[]): string {
+  const taken = new Set(factors.map((f) => f.friendly_name?.trim()));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base} ${n}`)) return `${base} ${n}`;
+}
