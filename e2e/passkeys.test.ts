@@ -3,13 +3,13 @@
 // passkey autofill and with the passkey button, see it used, remove it (after confirming), and find it refused afterwards.
 // The app is opened at http://localhost: a browser refuses an IP address as a passkey's domain
 // (config.toml's [auth.webauthn] rp_id is "localhost"). Axe and screenshots on the new parts.
-import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { startE2E, type E2E } from './support/harness.ts';
 import { lastMessageId, waitForMessage } from './support/inbox.ts';
 import { screenshots } from './support/screenshots.ts';
 import { unique } from './support/users.ts';
+import { virtualAuthenticator } from './support/virtual-authenticator.ts';
 
 let e2e: E2E;
 
@@ -20,28 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-/** A platform authenticator that holds passkeys and says yes at once (as a fingerprint would). */
-async function virtualAuthenticator(context: BrowserContext, page: Page) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return {
-    async credentials() {
-      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
-      return credentials;
-    },
-  };
-}
 
 describe('passkeys', () => {
   it('are added, renamed, used to sign in and removed', async () => {

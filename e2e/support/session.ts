@@ -53,3 +53,19 @@ export async function expireStoredSession(context: BrowserContext, appUrl: strin
     })),
   );
 }
+
+/** The signed-in session's aal, from the access token in the session cookie (@supabase/ssr's
+ * base64url JSON, possibly in chunks). */
+export async function sessionAal(context: BrowserContext, appUrl: string): Promise<string | null> {
+  const chunks = (await context.cookies(appUrl))
+    .filter((c) => /^sb-[^.]+-auth-token(\.\d+)?$/.test(c.name))
+    .sort((a, b) => Number(a.name.split('.')[1] ?? 0) - Number(b.name.split('.')[1] ?? 0));
+  if (chunks.length === 0) return null;
+  const stored = chunks.map((c) => c.value).join('');
+  const json = Buffer.from(stored.replace(/^base64-/, ''), 'base64url').toString('utf8');
+  const token = (JSON.parse(json) as { access_token: string }).access_token;
+  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
+    aal?: string;
+  };
+  return claims.aal ?? null;
+}

@@ -1,11 +1,17 @@
 // Two-step verification: an authenticator app (TOTP: name it, scan the QR code or type the
-// secret, verify the first code) and phones (mfa-phone-form.tsx); every second step is listed and
-// removed after a confirmation (removing needs aal2). Says how not to be locked out, and warns
+// secret, verify the first code), phones (mfa-phone-form.tsx) and security keys or passkeys
+// (mfa-security-key-form.tsx); every second step is listed and removed after a confirmation
+// (removing needs aal2). Says how not to be locked out, and warns
 // while there is only one.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSubmit } from '../lib/forms/use-submit.ts';
-import { factorName, factorPhone, type SecondFactor } from '../lib/session/second-factors.ts';
+import {
+  factorKind,
+  factorName,
+  factorPhone,
+  type SecondFactor,
+} from '../lib/session/second-factors.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
 import { useSupabase } from '../lib/supabase.ts';
 import { normaliseCode, validateCode } from '../lib/validation/fields.ts';
@@ -16,6 +22,7 @@ import { useFactorsQuery } from './api/factors-query.ts';
 import { accountKeys } from './api/keys.ts';
 import { qrSource } from './api/qr-source.ts';
 import { MfaPhoneForm } from './mfa-phone-form.tsx';
+import { MfaSecurityKeyForm } from './mfa-security-key-form.tsx';
 import { RemoveFactorDialog } from './remove-factor-dialog.tsx';
 import './account.css';
 
@@ -91,7 +98,9 @@ export function MfaSection() {
     setDone(
       factor.factor_type === 'phone'
         ? `${factorName(factor)} no longer gets codes.`
-        : 'The authenticator was removed.',
+        : factor.factor_type === 'webauthn'
+          ? `“${factorName(factor)}” is no longer a second step.`
+          : 'The authenticator was removed.',
     );
     await refresh();
   }
@@ -102,21 +111,21 @@ export function MfaSection() {
         Two-step verification
       </h2>
       <p className="panel__lead">
-        After your password, Sheaf asks for a second step: a code from an authenticator app, or a
-        code texted to your phone.
+        After your password, Sheaf asks for a second step: a code from an authenticator app, a code
+        texted to your phone, or a touch of your security key or passkey.
       </p>
       <p className="panel__lead" data-testid="mfa-recovery">
         So that losing one device does not lock you out, add more than one second step: another
-        authenticator app or a phone. A passkey (added below once you have signed in with your
-        second step) stands in for your password, not for this step. If you lose every second step,
-        you cannot get in on your own: ask the administrator of this Sheaf to remove it, then sign
-        in with your password and set up a new one.
+        authenticator app, a phone or a security key. A passkey added under Passkeys below stands in
+        for your password, not for this step; to use a passkey as this step, add it here. If you
+        lose every second step, you cannot get in on your own: ask the administrator of this Sheaf
+        to remove it, then sign in with your password and set up a new one.
       </p>
       {done ? <Alert tone="info">{done}</Alert> : null}
       {verified.length === 1 ? (
         <Alert tone="info" title="You have only one second step">
           If you lose {lostName(verified[0]!)}, you will need the administrator to get back in. Add
-          another authenticator app or a phone now.
+          another authenticator app, a phone or a security key now.
         </Alert>
       ) : null}
       {factors.error ? (
@@ -128,9 +137,7 @@ export function MfaSection() {
             <li className="list__item" key={f.id}>
               <div className="device__main">
                 <span className="device__name">{factorName(f)}</span>
-                <span className="device__meta">
-                  {f.factor_type === 'phone' ? 'Codes by text message' : 'Authenticator app'}
-                </span>
+                <span className="device__meta">{factorKind(f)}</span>
               </div>
               <Button
                 variant="secondary"
@@ -207,6 +214,13 @@ export function MfaSection() {
       )}
       <MfaPhoneForm
         factors={factors.data ?? []}
+        onChanged={async (message) => {
+          setDone(message);
+          await refresh();
+        }}
+      />
+      <MfaSecurityKeyForm
+        factors={verified}
         onChanged={async (message) => {
           setDone(message);
           await refresh();

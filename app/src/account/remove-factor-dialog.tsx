@@ -34,7 +34,9 @@ export function RemoveFactorDialog({ factor, last, onClose }: Props) {
       <p>
         {factor.factor_type === 'phone'
           ? `Sheaf will no longer text codes to ${factorPhone(factor)} when you sign in.`
-          : `Sheaf will no longer ask for codes from “${name}” when you sign in.`}
+          : factor.factor_type === 'webauthn'
+            ? `Sheaf will no longer accept “${name}” as a second step when you sign in.`
+            : `Sheaf will no longer ask for codes from “${name}” when you sign in.`}
       </p>
       {last ? (
         <p>It is your only second step: signing in will need your password alone.</p>

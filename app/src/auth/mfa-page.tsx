@@ -1,5 +1,6 @@
 // /mfa: the second step after signing in, whenever the session is at aal1 and the user has a
-// verified second step (an authenticator app or a phone; with several, the person chooses).
+// verified second step (an authenticator app, a phone, or a security key or passkey; with
+// several, the person chooses).
 // Nothing else is shown until it is done; MFA_CHALLENGE_VERIFIED then continues to the page the
 // user wanted.
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +8,7 @@ import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import {
+  byPreference,
   factorName,
   factorPhone,
   maskedPhone,
@@ -22,12 +24,21 @@ import { Button } from '../ui/button.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
 import { CodeForm } from './code-form.tsx';
 import { MfaPhoneStep } from './mfa-phone-step.tsx';
+import { MfaSecurityKeyStep } from './mfa-security-key-step.tsx';
 import './mfa-page.css';
 
 function choiceLabel(factor: SecondFactor): string {
-  return factor.factor_type === 'phone'
-    ? `Text message to the phone ending ${maskedPhone(factorPhone(factor))}`
+  if (factor.factor_type === 'phone')
+    return `Text message to the phone ending ${maskedPhone(factorPhone(factor))}`;
+  return factor.factor_type === 'webauthn'
+    ? `Security key or passkey: ${factorName(factor)}`
     : `Authenticator app: ${factorName(factor)}`;
+}
+
+function lead(factor: SecondFactor | undefined): string {
+  if (factor?.factor_type === 'phone') return 'Enter the 6-digit code we text to your phone.';
+  if (factor?.factor_type === 'webauthn') return 'Use your security key or passkey to continue.';
+  return 'Open your authenticator app and enter the 6-digit code it shows for Sheaf.';
 }
 
 export function MfaPage() {
@@ -41,10 +52,8 @@ export function MfaPage() {
     queryFn: async () => {
       const { data, error } = await auth.mfa.listFactors();
       if (error) throw error;
-      // Authenticator apps first: they need no text message.
-      return secondFactors(data.all)
-        .filter((f) => f.status === 'verified')
-        .sort((a, b) => (a.factor_type === b.factor_type ? 0 : a.factor_type === 'totp' ? -1 : 1));
+      // Security keys first (one touch), then authenticator apps: they need no text message.
+      return byPreference(secondFactors(data.all).filter((f) => f.status === 'verified'));
     },
   });
 
@@ -58,11 +67,7 @@ export function MfaPage() {
   return (
     <AuthLayout
       title="Two-step verification"
-      lead={
-        factor?.factor_type === 'phone'
-          ? 'Enter the 6-digit code we text to your phone.'
-          : 'Open your authenticator app and enter the 6-digit code it shows for Sheaf.'
-      }
+      lead={lead(factor)}
       footer={
         <Button variant="secondary" onClick={() => void signOut('local')}>
           Sign out
@@ -89,6 +94,8 @@ export function MfaPage() {
       ) : null}
       {factor?.factor_type === 'phone' ? (
         <MfaPhoneStep key={factor.id} factor={factor} />
+      ) : factor?.factor_type === 'webauthn' ? (
+        <MfaSecurityKeyStep key={factor.id} factor={factor} />
       ) : factor ? (
         <CodeForm
           key={factor.id}

@@ -1,5 +1,5 @@
-// The user's second steps — authenticator apps (TOTP) and phones — verified and not, from
-// auth-js's listFactors(). (Passkeys are listed by passkeys-query.ts.)
+// The user's second steps — authenticator apps (TOTP), phones and security keys (WebAuthn) —
+// verified and not, from auth-js's listFactors(). (Passkeys are listed by passkeys-query.ts.)
 import { useQuery } from '@tanstack/react-query';
 import { secondFactors } from '../../lib/session/second-factors.ts';
 import { useSupabase } from '../../lib/supabase.ts';
