@@ -10,11 +10,13 @@ import {
   type EmailTemplate,
   type NotificationKind,
 } from './email-content.ts';
+import { readHooks, type HooksConfig } from './auth-hooks.ts';
 import { readRealtime, type RealtimeConfig } from './realtime.ts';
 import { ConfigError, Reader, table, type Table } from './values.ts';
 
 export { ConfigError } from './values.ts';
 export type { EmailNotification, EmailTemplate, NotificationKind } from './email-content.ts';
+export type { HookConfig, HookName, HooksConfig } from './auth-hooks.ts';
 
 /** The secret the Supabase CLI uses when `[auth] jwt_secret` is not set. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -119,6 +121,8 @@ export interface Config {
     sessions: { timeboxMs: number; inactivityTimeoutMs: number };
     /** [auth.oauth_server]: Supabase Auth as an OAuth 2.1 server (its client administration). */
     oauthServer: { enabled: boolean };
+    /** [auth.hook.<name>]: the enabled auth hooks (auth/hooks/). */
+    hooks: HooksConfig;
   };
   functions: Record<string, FunctionConfig>;
   edgeRuntime: {
@@ -289,6 +293,7 @@ export function parseConfig(
         inactivityTimeoutMs: r.duration(sessions, 'inactivity_timeout', 'auth.sessions', 0),
       },
       oauthServer: { enabled: r.bool(oauthServer, 'enabled', 'auth.oauth_server', false) },
+      hooks: readHooks(r, auth),
     },
     functions: readFunctions(r, table(doc, 'functions', '')),
     edgeRuntime: {

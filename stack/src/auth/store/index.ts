@@ -12,6 +12,7 @@ import * as audit from './audit.ts';
 import * as confirmations from './confirmations.ts';
 import * as factors from './factors.ts';
 import * as flowState from './flow-state.ts';
+import * as hooks from './hooks.ts';
 import * as identities from './identities.ts';
 import * as oauthClients from './oauth-clients.ts';
 import * as refreshTokens from './refresh-tokens.ts';
@@ -26,6 +27,7 @@ const QUERIES = {
   ...confirmations,
   ...factors,
   ...flowState,
+  ...hooks,
   ...identities,
   ...oauthClients,
   ...refreshTokens,
