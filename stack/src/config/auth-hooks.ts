@@ -2,7 +2,8 @@
 // them at start — a Postgres function (`pg-functions://postgres/<schema>/<function>`, no secrets)
 // or an HTTP(S) endpoint signed with Standard Webhooks secrets (`v1,whsec_<base64>`, several
 // joined by `|`). Plain http only to this machine, as Supabase Auth allows it.
-import { ConfigError, Reader, table, type Table } from './values.ts';
+import type { Reader } from './values.ts';
+import { ConfigError, table, type Table } from './values.ts';
 
 export const HOOK_NAMES = [
   'custom_access_token',
@@ -84,6 +85,8 @@ function readHook(path: string, uri: string, secrets: string): HookConfig {
 }
 
 function decodes(base64: string): boolean {
-  return Buffer.from(base64, 'base64').toString('base64').replace(/=+$/, '') ===
-    base64.replace(/=+$/, '');
+  return (
+    Buffer.from(base64, 'base64').toString('base64').replace(/=+$/, '') ===
+    base64.replace(/=+$/, '')
+  );
 }

@@ -64,7 +64,8 @@ export async function customizeClaims(
     { user_id: userId, claims, authentication_method: context.method },
     { ip: context.ip, q },
   );
-  if (!('claims' in output)) throw authError('unexpected_failure', 'output claims field is missing');
+  if (!('claims' in output))
+    throw authError('unexpected_failure', 'output claims field is missing');
   const replaced = output.claims;
   if (typeof replaced !== 'object' || Array.isArray(replaced))
     throw authError('unexpected_failure', 'Error unmarshaling JSON output.');
