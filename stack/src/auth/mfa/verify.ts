@@ -106,7 +106,9 @@ export const verifyFactor = userEndpoint(
         }
       }
       if (step === undefined)
-        throw authError(
+        // Answered after the commit: nothing was written but what the MFA hook did, which
+        // stays (Supabase Auth runs that hook in its own transaction).
+        return authError(
           'mfa_verification_failed',
           factor.factor_type === 'totp'
             ? 'Invalid TOTP code entered'
