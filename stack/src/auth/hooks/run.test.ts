@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError, UncodedAuthError } from '../errors.ts';
+import type { AuthError } from '../errors.ts';
+import { UncodedAuthError } from '../errors.ts';
 import { field, readOutput } from './run.ts';
 
 const failure = (text: string | null | undefined) => {
