@@ -1,6 +1,7 @@
 // Supabase Auth hooks through the real stack, on both drivers and both transports: a Postgres
 // function (made with SQL in the test) and a real HTTP endpoint that checks the Standard Webhooks
 // signature. Each hook's happy path, its own rejection, and what a broken hook answers.
+import { createHash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import * as OTPAuth from 'otpauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -305,6 +306,36 @@ describe.each(COMBOS)('auth hooks on %s over %s', (driver, transport) => {
     const refused = await raw(stack, 'POST', '/recover', { body: { email } });
     expect(refused.status).toBe(429);
     expect(refused.body).toMatchObject({ error_code: 'unknown', msg: 'Mail is closed' });
+  });
+
+  it('send email: an email change is one call with both codes, paired as Auth pairs them', async () => {
+    const { c, email } = await signedUp();
+    const next = uniqueEmail('next');
+    expect((await c.auth.updateUser({ email: next })).error).toBeNull();
+    const calls = await hooks.calls('send_email');
+    expect(calls).toHaveLength(1);
+    const data = calls[0]!.email_data as Record<string, string>;
+    expect(data.email_action_type).toBe('email_change');
+    // token: the current address's code, token_new: the new one's; the hashes crossed, as
+    // Supabase Auth sends them (token_hash is the new address's, token_hash_new the current's).
+    const sha224 = (text: string) => createHash('sha224').update(text).digest('hex');
+    expect(data.token_hash).toBe(sha224(next + data.token_new));
+    expect(data.token_hash_new).toBe(sha224(email + data.token));
+    const { rows } = await stack.db.query<{ n: string; c: string }>(
+      `select email_change_token_new as n, email_change_token_current as c
+         from auth.users where email = $1`,
+      [email],
+    );
+    expect(rows[0]).toEqual({ n: data.token_hash, c: data.token_hash_new });
+    // Without [auth.email] enable_confirmations one side's code completes the change.
+    const done = await c.auth.verifyOtp({
+      email: next,
+      token: data.token_new!,
+      type: 'email_change',
+    });
+    expect(done.error).toBeNull();
+    expect(done.data.user!.email).toBe(next);
+    expect(await inbox(stack, next)).toEqual([]);
   });
 
   it('send SMS: the hook gets the code instead of the inbox, and it signs in', async () => {
