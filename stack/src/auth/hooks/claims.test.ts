@@ -36,6 +36,7 @@ describe('custom access token claims', () => {
       'amr.0: Must validate at least one schema (anyOf)',
     ]);
     expect(claimProblems([])).toEqual(['(root): Invalid type. Expected: object, given: array']);
+    expect(claimProblems(null)).toEqual(['(root): Invalid type. Expected: object, given: null']);
   });
 
   it('answers a 500 listing the problems', () => {

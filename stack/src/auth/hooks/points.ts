@@ -64,6 +64,8 @@ export async function customizeClaims(
     { user_id: userId, claims, authentication_method: context.method },
     { ip: context.ip, q },
   );
+  // Nothing back leaves the claims empty, which the check refuses (as Supabase Auth does).
+  if (!output) return checkClaims(null);
   if (!('claims' in output))
     throw authError('unexpected_failure', 'output claims field is missing');
   const replaced = output.claims;
@@ -166,7 +168,7 @@ export async function passwordVerificationAttempt(
   return decision(output, 'Further password verification attempts will be rejected.');
 }
 
-function decision(output: Record<string, unknown>, fallback: string): Decision {
+function decision(output: Record<string, unknown> | undefined, fallback: string): Decision {
   const verdict = field(output, 'decision', 'string');
   const message = field(output, 'message', 'string');
   const logout = field(output, 'should_logout_user', 'boolean');

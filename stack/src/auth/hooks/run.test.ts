@@ -13,11 +13,11 @@ const failure = (text: string | null | undefined) => {
 };
 
 describe('a hook answer', () => {
-  it('is its JSON object, or empty when there is nothing', () => {
+  it('is its JSON object, or undefined when there is nothing', () => {
     expect(readOutput('{"decision":"continue"}')).toEqual({ decision: 'continue' });
-    expect(readOutput(undefined)).toEqual({});
-    expect(readOutput(null)).toEqual({});
-    expect(readOutput('null')).toEqual({});
+    expect(readOutput(undefined)).toBeUndefined();
+    expect(readOutput(null)).toBeUndefined();
+    expect(readOutput('null')).toBeUndefined();
   });
 
   it('with an error message is that error, 500 without a status of its own', () => {
@@ -47,6 +47,7 @@ describe('a hook answer', () => {
   it('with a field of the wrong type is a 500', () => {
     expect(field({ decision: 'reject' }, 'decision', 'string')).toBe('reject');
     expect(field({}, 'should_logout_user', 'boolean')).toBeUndefined();
+    expect(field(undefined, 'decision', 'string')).toBeUndefined();
     expect(() => field({ decision: 1 }, 'decision', 'string')).toThrow(
       'Error unmarshaling JSON output.',
     );

@@ -31,14 +31,14 @@ export function hookEnabled(deps: AuthDeps, name: HookName): boolean {
 
 /**
  * Runs the hook `name` (which must be enabled) with `payload` and returns its output object
- * (empty when it answered nothing). A Postgres hook runs in `q`'s transaction when given.
+ * (undefined when it answered nothing). A Postgres hook runs in `q`'s transaction when given.
  */
 export async function runHook(
   deps: AuthDeps,
   name: HookName,
   payload: Record<string, unknown>,
   context: { ip: string; q?: AuthQueries },
-): Promise<HookOutput> {
+): Promise<HookOutput | undefined> {
   const hook = deps.config.auth.hooks[name];
   if (!hook) throw new Error(`the ${name} hook is not enabled`);
   const input = {
@@ -70,18 +70,18 @@ function dispatch(
 }
 
 /**
- * The hook's answer: nothing (204, SQL null) is an empty output; `{error: {message}}` with a
- * message is that error; what is not a JSON object is a 500.
+ * The hook's answer: nothing (204, SQL null, JSON null) is undefined; `{error: {message}}` with
+ * a message is that error; what is not a JSON object is a 500.
  */
-export function readOutput(text: string | null | undefined): HookOutput {
-  if (text === null || text === undefined) return {};
+export function readOutput(text: string | null | undefined): HookOutput | undefined {
+  if (text === null || text === undefined) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
     throw authError('unexpected_failure', 'Error unmarshaling JSON output.');
   }
-  if (value === null) return {};
+  if (value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value))
     throw authError('unexpected_failure', 'Error unmarshaling JSON output.');
   const out = value as HookOutput;
@@ -99,11 +99,11 @@ export function readOutput(text: string | null | undefined): HookOutput {
 
 /** A field of the output that must be of one JSON type when present (else GoTrue's 500). */
 export function field<T extends 'string' | 'boolean'>(
-  output: HookOutput,
+  output: HookOutput | undefined,
   key: string,
   type: T,
 ): (T extends 'string' ? string : boolean) | undefined {
-  const value = output[key];
+  const value = output?.[key];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== type)
     throw authError('unexpected_failure', 'Error unmarshaling JSON output.');
