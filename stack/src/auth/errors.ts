@@ -69,6 +69,13 @@ export const AUTH_ERRORS = {
   provider_email_needs_verification: 422,
   feature_disabled: 404,
   oauth_client_not_found: 404,
+  mfa_verification_rejected: 403,
+  hook_timeout: 422,
+  hook_timeout_after_retry: 422,
+  hook_payload_over_size_limit: 422,
+  hook_payload_invalid_content_type: 400,
+  /** An error without a code of its own (a hook's `{error: {http_code, message}}`), not 500. */
+  unknown: 400,
   unexpected_failure: 500,
 } as const;
 
@@ -97,6 +104,17 @@ export const authError = (
   status?: number,
   extra?: Record<string, unknown>,
 ) => new AuthError(code, message, status, extra);
+
+/**
+ * An error Supabase Auth answers without an error_code of its own — what a hook returned as
+ * `{error: {http_code, message}}`: the code is `unexpected_failure` for a 500 and `unknown`
+ * otherwise, and no `x-sb-error-code` header goes out.
+ */
+export class UncodedAuthError extends AuthError {
+  constructor(message: string, status: number) {
+    super(status === 500 ? 'unexpected_failure' : 'unknown', message, status);
+  }
+}
 
 /** The OAuth-style error some grant failures answer with (`{error, error_description}`). */
 export class OAuthError extends Error {
@@ -127,7 +145,8 @@ export function errorResponse(request: Request, error: AuthError | OAuthError): 
       { error: error.error, error_description: error.description },
       { status: 400 },
     );
-  const headers = new Headers({ 'x-sb-error-code': error.errorCode });
+  const headers = new Headers();
+  if (!(error instanceof UncodedAuthError)) headers.set('x-sb-error-code', error.errorCode);
   if (error.status === 429) headers.set('retry-after', '60');
   const version = apiVersion(request);
   if (!version) return Response.json(error.toJSON(), { status: error.status, headers });

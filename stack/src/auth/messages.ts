@@ -4,9 +4,17 @@
 import { actionLink, renderEmail, type EmailKind, type TemplateData } from '../outbox/templates.ts';
 import type { AuthDeps } from './endpoint.ts';
 import { authError } from './errors.ts';
+import {
+  sendEmailHook,
+  sendSmsHook,
+  sendsEmail,
+  sendsSms,
+  type EmailData,
+} from './hooks/points.ts';
 import { SMS_OTP_LENGTH, generateOtp, testOtpFor, tokenHash } from './otp.ts';
 import type { AuthQueries } from './store/index.ts';
 import type { UserRow } from './store/rows.ts';
+import { userJson } from './user-json.ts';
 
 export interface SendOptions {
   ip: string;
@@ -61,6 +69,13 @@ export async function sendUserEmail(
   const hash = tokenHash(email, otp);
   const stored = opts.pkce ? `pkce_${hash}` : hash;
   await q.storeUserToken(user.id, spec.token, stored, email, { invite: kind === 'invite' });
+  if (sendsEmail(deps))
+    return hookEmail(deps, q, user, opts.ip, {
+      token: otp,
+      token_hash: stored,
+      email_action_type: spec.link,
+      redirect_to: opts.redirectTo,
+    });
   const link = verifyLink(deps, stored, spec.link, opts.redirectTo);
   await deliverEmail(
     deps,
@@ -77,6 +92,34 @@ export async function sendUserEmail(
       Data: user.raw_user_meta_data ?? {},
     },
     opts.ip,
+  );
+}
+
+/** The user as the send-email and send-SMS hooks get it. */
+async function hookUser(q: AuthQueries, user: UserRow): Promise<Record<string, unknown>> {
+  const record = await q.findUserRecord(user.id);
+  return record ? userJson(record) : { id: user.id };
+}
+
+/**
+ * Hands an auth email to the send-email hook instead of the outbox, after taking one from the
+ * email rate limit. `site_url` is the API's URL, as Supabase Auth's external URL.
+ */
+async function hookEmail(
+  deps: AuthDeps,
+  q: AuthQueries,
+  user: UserRow,
+  ip: string,
+  data: Pick<EmailData, 'token' | 'token_hash' | 'email_action_type' | 'redirect_to'> &
+    Partial<EmailData>,
+): Promise<void> {
+  deps.limiter.take('emailSent', ip);
+  await sendEmailHook(
+    deps,
+    q,
+    await hookUser(q, user),
+    { site_url: deps.apiUrl, token_new: '', token_hash_new: '', ...data },
+    ip,
   );
 }
 
@@ -127,13 +170,18 @@ export async function sendSmsCode(
   const otp = testOtp || generateOtp(SMS_OTP_LENGTH);
   await q.storeUserToken(user.id, purpose, tokenHash(phone, otp), phone);
   if (testOtp) return; // test numbers never reach a provider
-  await sendSms(deps, q, phone, sms.template, otp, purpose, ip);
+  await sendSms(deps, q, user, phone, sms.template, otp, purpose, ip);
 }
 
-/** Queues an SMS with the code in its template after taking one from the SMS rate limit. */
+/**
+ * Queues an SMS with the code in its template after taking one from the SMS rate limit — or hands
+ * the code to the send-SMS hook when it is on (an MFA challenge's hook failure is Supabase Auth's
+ * plain 500).
+ */
 export async function sendSms(
   deps: AuthDeps,
-  q: Pick<AuthQueries, 'queueMessage'>,
+  q: AuthQueries,
+  user: UserRow,
   phone: string,
   template: string,
   code: string,
@@ -141,6 +189,17 @@ export async function sendSms(
   ip: string,
 ): Promise<void> {
   deps.limiter.take('smsSent', ip);
+  if (sendsSms(deps)) {
+    const mfa = kind === 'mfa_challenge';
+    const sms = { otp: code, ...(mfa ? { sms_type: 'mfa' } : {}), phone };
+    try {
+      await sendSmsHook(deps, q, await hookUser(q, user), sms, ip);
+    } catch (error) {
+      if (mfa) throw authError('unexpected_failure', 'error invoking hook');
+      throw error;
+    }
+    return;
+  }
   const text = template.replace(/\{\{\s*\.Code\s*\}\}/g, code);
   await q.queueMessage({ channel: 'sms', recipient: phone, text, code, kind });
 }
@@ -170,6 +229,18 @@ export async function sendEmailChange(
     currentEmail: current,
     hashCurrent: targets[1]?.hash ?? '',
   });
+  if (sendsEmail(deps)) {
+    // One call for both addresses, the fields paired as Supabase Auth pairs them.
+    const [fresh, old] = targets as [(typeof targets)[0], (typeof targets)[0] | undefined];
+    return hookEmail(deps, q, user, opts.ip, {
+      email_action_type: 'email_change',
+      redirect_to: opts.redirectTo,
+      token: old ? old.otp : fresh.otp,
+      token_hash: fresh.hash,
+      token_new: old ? fresh.otp : '',
+      token_hash_new: old ? old.hash : '',
+    });
+  }
   for (const { to, otp, hash } of targets) {
     const link = verifyLink(deps, hash, 'email_change', opts.redirectTo);
     await deliverEmail(

@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import type { NotificationKind } from '../config/config.ts';
 import { htmlToText, renderTemplate } from '../outbox/templates.ts';
 import type { AuthDeps } from './endpoint.ts';
+import { sendEmailHook, sendsEmail } from './hooks/points.ts';
 import type { UserRow } from './store/rows.ts';
+import { userJson } from './user-json.ts';
 
 /** The variables a notification template may use besides SiteURL, Email and Data. */
 export interface NotificationExtras {
@@ -70,7 +72,7 @@ function body(deps: AuthDeps, kind: NotificationKind): { subject: string; html: 
 export async function notify(
   deps: AuthDeps,
   kind: NotificationKind,
-  user: Pick<UserRow, 'email' | 'raw_user_meta_data'>,
+  user: Pick<UserRow, 'id' | 'email' | 'raw_user_meta_data'>,
   ip: string,
   extras: NotificationExtras = {},
   to: string | null = user.email,
@@ -78,6 +80,29 @@ export async function notify(
   if (!deps.config.auth.email.notifications[kind].enabled || !to) return;
   try {
     deps.limiter.take('emailSent', ip);
+    if (sendsEmail(deps)) {
+      const record = await deps.store.findUserRecord(user.id);
+      await sendEmailHook(
+        deps,
+        undefined,
+        record ? userJson(record) : { id: user.id },
+        {
+          token: '',
+          token_hash: '',
+          redirect_to: '',
+          email_action_type: `${kind}_notification`,
+          site_url: deps.apiUrl,
+          token_new: '',
+          token_hash_new: '',
+          old_email: extras.OldEmail ?? '',
+          old_phone: extras.OldPhone ?? '',
+          provider: extras.Provider ?? '',
+          factor_type: extras.FactorType ?? '',
+        },
+        ip,
+      );
+      return;
+    }
     const data = {
       SiteURL: deps.config.auth.siteUrl,
       Email: user.email ?? '',

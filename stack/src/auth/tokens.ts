@@ -3,6 +3,7 @@
 // themselves are written by the store (sessions.ts, refresh-tokens.ts).
 import { randomUUID } from 'node:crypto';
 import type { AuthDeps } from './endpoint.ts';
+import { customizeClaims } from './hooks/points.ts';
 import type { AuthQueries } from './store/index.ts';
 import { userJson } from './user-json.ts';
 
@@ -16,20 +17,31 @@ export interface TokenResponse {
   weak_password?: unknown;
 }
 
-/** The session answer for a user's session and its current refresh token. */
+/** Who asked for the token, and how they signed in (for the custom access token hook). */
+export interface IssueContext {
+  ip: string;
+  /** Supabase Auth's authentication method: password, otp, token_refresh, totp, mfa/phone … */
+  method: string;
+}
+
+/**
+ * The session answer for a user's session and its current refresh token. The claims go through
+ * the custom access token hook when it is on.
+ */
 export async function tokenResponse(
   deps: AuthDeps,
   q: AuthQueries,
   userId: string,
   sessionId: string,
   refreshToken: string,
+  context: IssueContext,
 ): Promise<TokenResponse> {
   const record = (await q.findUserRecord(userId))!;
   const { user } = record;
   const { aal, amr } = await q.findSessionClaims(sessionId);
   const iat = Math.floor(Date.now() / 1000);
   const expiresIn = deps.config.auth.jwtExpiry;
-  const accessToken = await deps.keys.signAccessToken({
+  const claims = {
     iss: deps.issuer,
     sub: user.id,
     aud: user.aud ?? 'authenticated',
@@ -44,7 +56,10 @@ export async function tokenResponse(
     amr,
     session_id: sessionId,
     is_anonymous: user.is_anonymous,
-  });
+  };
+  const accessToken = await deps.keys.signAccessToken(
+    await customizeClaims(deps, q, user.id, claims, context),
+  );
   return {
     access_token: accessToken,
     token_type: 'bearer',
@@ -72,7 +87,10 @@ export async function issueSession(
     ip: meta.ip,
   });
   const refresh = await q.insertRefreshToken(userId, sessionId);
-  const response = await tokenResponse(deps, q, userId, sessionId, refresh);
+  const response = await tokenResponse(deps, q, userId, sessionId, refresh, {
+    ip: meta.ip ?? '127.0.0.1',
+    method,
+  });
   const user = response.user as { id: string; email: string; phone: string };
   await q.recordAudit(user, 'login', meta.ip, { provider: method, ...meta.traits });
   return response;

@@ -11,12 +11,14 @@ import {
   type NotificationKind,
 } from './email-content.ts';
 import { readExternal, type ExternalProviderConfig } from './external.ts';
+import { readHooks, type HooksConfig } from './auth-hooks.ts';
 import { readRealtime, type RealtimeConfig } from './realtime.ts';
 import { ConfigError, Reader, table, type Table } from './values.ts';
 
 export { ConfigError } from './values.ts';
 export type { EmailNotification, EmailTemplate, NotificationKind } from './email-content.ts';
 export type { ExternalProviderConfig } from './external.ts';
+export type { HookConfig, HookName, HooksConfig } from './auth-hooks.ts';
 
 /** The secret the Supabase CLI uses when `[auth] jwt_secret` is not set. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -123,6 +125,8 @@ export interface Config {
     oauthServer: { enabled: boolean };
     /** [auth.external.<provider>]: OAuth sign-in providers (external.ts). */
     external: Record<string, ExternalProviderConfig>;
+    /** [auth.hook.<name>]: the enabled auth hooks (auth/hooks/). */
+    hooks: HooksConfig;
   };
   functions: Record<string, FunctionConfig>;
   edgeRuntime: {
@@ -294,6 +298,7 @@ export function parseConfig(
       },
       oauthServer: { enabled: r.bool(oauthServer, 'enabled', 'auth.oauth_server', false) },
       external: readExternal(r, auth),
+      hooks: readHooks(r, auth),
     },
     functions: readFunctions(r, table(doc, 'functions', '')),
     edgeRuntime: {

@@ -108,6 +108,8 @@ export const AUTH_MESSAGES: Record<string, string> = {
   hook_timeout_after_retry: 'The server took too long to answer. Please try again.',
   hook_payload_over_size_limit: 'The request was too large.',
   hook_payload_invalid_content_type: 'Something went wrong on our side. Please try again.',
+  // An auth hook's own refusal (Sheaf configures no hook; a project that does words its own).
+  unknown: 'Something went wrong. Please try again.',
   request_timeout: 'The server took too long to answer. Please try again.',
   conflict: 'Something changed at the same time. Please try again.',
 };

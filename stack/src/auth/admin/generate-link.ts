@@ -1,10 +1,11 @@
 // POST /admin/generate_link: makes the action link and code of a signup, invite, magiclink,
 // recovery or email_change_current/new email without sending it (a magic link for an unknown
 // address is a signup, as in Supabase Auth).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { adminEndpoint } from '../endpoint.ts';
 import { authError } from '../errors.ts';
+import { beforeUserCreated } from '../hooks/points.ts';
 import { verifyLink } from '../messages.ts';
 import { generateOtp, tokenHash } from '../otp.ts';
 import { object, text } from '../params.ts';
@@ -27,7 +28,7 @@ const GenerateLinkBody = z.object({
 
 export const generateLink = adminEndpoint(
   { body: GenerateLinkBody },
-  async (request, p, { deps }) => {
+  async (request, p, { deps, ip }) => {
     const { config } = deps;
     const email = validateEmail(p.email);
     const data = p.data ?? {};
@@ -49,6 +50,13 @@ export const generateLink = adminEndpoint(
     }
     const passwordHash = type === 'signup' && !existing ? await hashPassword(password) : '';
     const otp = generateOtp(config.auth.email.otpLength);
+    const newId = randomUUID();
+    if (!existing && (type === 'signup' || type === 'invite'))
+      await beforeUserCreated(
+        deps,
+        { id: newId, provider: 'email', email, userMetadata: data },
+        ip,
+      );
     const link = await deps.store.transaction(async (q) => {
       const made = await storeLinkToken(
         q,
@@ -58,6 +66,7 @@ export const generateLink = adminEndpoint(
           otp,
           data,
           passwordHash,
+          newId,
           existing,
           doubleConfirmChanges: config.auth.email.doubleConfirmChanges,
         },
@@ -82,6 +91,8 @@ interface LinkRequest {
   otp: string;
   data: Record<string, unknown>;
   passwordHash: string;
+  /** The id a user made here gets (the one the before-user-created hook saw). */
+  newId: string;
   existing: UserRow | undefined;
   doubleConfirmChanges: boolean;
 }
@@ -89,7 +100,7 @@ interface LinkRequest {
 /** Creates the user when needed and stores the link's token hash where its type is verified. */
 async function storeLinkToken(
   q: AuthQueries,
-  { type, email, otp, data, passwordHash, existing, doubleConfirmChanges }: LinkRequest,
+  { type, email, otp, data, passwordHash, newId, existing, doubleConfirmChanges }: LinkRequest,
   p: { new_email: string },
 ): Promise<{ userId: string; hash: string; linkType: string }> {
   const hash = tokenHash(email, otp);
@@ -101,7 +112,7 @@ async function storeLinkToken(
     case 'invite':
     case 'signup': {
       if (existing?.email_confirmed_at) throw authError('email_exists', EMAIL_EXISTS);
-      const user = existing ?? (await createInvitedUser(q, email, data, passwordHash));
+      const user = existing ?? (await createInvitedUser(q, email, data, passwordHash, newId));
       if (existing && type === 'signup')
         await q.setUserMetadata(user.id, mergeMetadata(existing.raw_user_meta_data, data));
       await q.storeUserToken(user.id, 'confirmation', hash, email, { invite: type === 'invite' });

@@ -2,7 +2,9 @@
 // invite email with its link and code.
 import { z } from 'zod';
 import { adminEndpoint } from '../endpoint.ts';
+import { randomUUID } from 'node:crypto';
 import { authError } from '../errors.ts';
+import { beforeUserCreated } from '../hooks/points.ts';
 import { sendUserEmail } from '../messages.ts';
 import { object, text } from '../params.ts';
 import { redirectFor } from '../redirect.ts';
@@ -22,8 +24,9 @@ export async function createInvitedUser(
   email: string,
   data: Record<string, unknown>,
   passwordHash = '',
+  id?: string,
 ): Promise<UserRow> {
-  const id = await q.insertUser({ provider: 'email', email, passwordHash, userMetadata: data });
+  id = await q.insertUser({ id, provider: 'email', email, passwordHash, userMetadata: data });
   return (await q.findUserById(id))!;
 }
 
@@ -32,10 +35,18 @@ export const invite = adminEndpoint(
   async (request, p, { deps, ip }) => {
     const email = validateEmail(p.email);
     const redirectTo = redirectFor(request, deps.config);
+    const data = p.data ?? {};
+    const newId = randomUUID();
+    if (!(await deps.store.findUserByEmail(email)))
+      await beforeUserCreated(
+        deps,
+        { id: newId, provider: 'email', email, userMetadata: data },
+        ip,
+      );
     const record = await deps.store.transaction(async (q) => {
       const existing = await q.findUserByEmail(email);
       if (existing?.email_confirmed_at) throw authError('email_exists', EMAIL_EXISTS);
-      const user = existing ?? (await createInvitedUser(q, email, p.data ?? {}));
+      const user = existing ?? (await createInvitedUser(q, email, data, '', newId));
       await q.recordAudit(user, 'user_invited', ip, { user_id: user.id, user_email: email });
       await sendUserEmail(deps, q, user, 'invite', { ip, redirectTo, checkFrequency: false });
       return (await q.findUserRecord(user.id))!;

@@ -3,7 +3,10 @@
 // otp_disabled).
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { randomUUID } from 'node:crypto';
+import type { AuthDeps } from '../endpoint.ts';
 import { authError } from '../errors.ts';
+import { beforeUserCreated } from '../hooks/points.ts';
 import { sendSmsCode, sendUserEmail } from '../messages.ts';
 import { flag, object, text } from '../params.ts';
 import { checkPkceParams, startFlow } from '../pkce.ts';
@@ -23,13 +26,30 @@ const OtpBody = z.object({
 });
 
 /** Creates the user of a passwordless sign-up, its identity claims merged into its metadata. */
+/**
+ * The before-user-created hook for a passwordless sign-up, before its transaction (Supabase Auth
+ * runs it as a sign-up); returns the id the user is made with.
+ */
+async function admitNewUser(
+  deps: AuthDeps,
+  address: { email: string } | { phone: string },
+  data: Record<string, unknown>,
+  ip: string,
+): Promise<string> {
+  const id = randomUUID();
+  const provider = 'email' in address ? 'email' : 'phone';
+  await beforeUserCreated(deps, { id, provider, ...address, userMetadata: data }, ip);
+  return id;
+}
+
 async function createPasswordlessUser(
   q: AuthQueries,
+  id: string,
   address: { email: string } | { phone: string },
   data: Record<string, unknown>,
 ): Promise<UserRow> {
   const provider = 'email' in address ? 'email' : 'phone';
-  const id = await q.insertUser({ provider, ...address, userMetadata: data, identityData: data });
+  await q.insertUser({ id, provider, ...address, userMetadata: data, identityData: data });
   await q.mergeIdentityIntoMetadata(id);
   return (await q.findUserById(id))!;
 }
@@ -63,11 +83,13 @@ export const otp = endpoint({ body: OtpBody }, async (request, p, { deps, ip }) 
   if (email) {
     if (!config.auth.email.enableSignup)
       throw authError('email_provider_disabled', 'Email logins are disabled');
+    if (!existing) signupsAllowed();
+    const newId = existing ? '' : await admitNewUser(deps, { email }, data, ip);
     await deps.store.transaction(async (q) => {
       let user = existing;
       if (!user || !user.email_confirmed_at) {
         signupsAllowed();
-        user ??= await createPasswordlessUser(q, { email }, data);
+        user ??= await createPasswordlessUser(q, newId, { email }, data);
         if (config.auth.email.enableConfirmations) {
           await startFlow(q, p, user.id, 'email/signup');
           await sendUserEmail(deps, q, user, 'confirmation', { ip, redirectTo, pkce });
@@ -84,11 +106,13 @@ export const otp = endpoint({ body: OtpBody }, async (request, p, { deps, ip }) 
 
   if (!config.auth.sms.enableSignup)
     throw authError('phone_provider_disabled', 'Unsupported phone provider', 400);
+  if (!existing) signupsAllowed();
+  const newId = existing ? '' : await admitNewUser(deps, { phone }, data, ip);
   await deps.store.transaction(async (q) => {
     let user = existing;
     if (!user || !user.phone_confirmed_at) {
       signupsAllowed();
-      user ??= await createPasswordlessUser(q, { phone }, data);
+      user ??= await createPasswordlessUser(q, newId, { phone }, data);
       if (!config.auth.sms.enableConfirmations) {
         await q.confirmPhone(user.id);
         user = (await q.findUserById(user.id))!;

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { endpoint, type AuthDeps } from '../endpoint.ts';
 import { authError } from '../errors.ts';
+import { beforeUserCreated } from '../hooks/points.ts';
 import { sendSmsCode, sendUserEmail } from '../messages.ts';
 import { object, text } from '../params.ts';
 import { checkPasswordStrength, hashPassword } from '../password.ts';
@@ -69,6 +70,14 @@ export const signup = endpoint({ body: SignupBody }, async (request, p, { deps, 
       : !config.auth.sms.enableConfirmations;
   const redirectTo = redirectFor(request, config);
   const passwordHash = await hashPassword(p.password);
+  // The before-user-created hook sees the user to be made (outside the transaction, as in
+  // Supabase Auth) and may refuse it.
+  const newId = randomUUID();
+  const known = email
+    ? await deps.store.findUserByEmail(email)
+    : await deps.store.findUserByPhone(phone);
+  if (!known)
+    await beforeUserCreated(deps, { id: newId, email, phone, provider, userMetadata: data }, ip);
 
   const outcome = await deps.store.transaction(async (q) => {
     let user = email ? await q.findUserByEmail(email) : await q.findUserByPhone(phone);
@@ -77,6 +86,7 @@ export const signup = endpoint({ body: SignupBody }, async (request, p, { deps, 
       if (confirmed) return { exists: user };
     } else {
       const id = await q.insertUser({
+        id: newId,
         provider,
         email: email || undefined,
         phone: phone || undefined,
@@ -121,8 +131,11 @@ async function signupAnonymously(
     throw authError('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   if (!deps.config.auth.enableSignup)
     throw authError('signup_disabled', 'Signups not allowed for this instance');
+  const id = randomUUID();
+  await beforeUserCreated(deps, { id, userMetadata: data, isAnonymous: true }, meta.ip);
   const session = await deps.store.transaction(async (q) => {
-    const id = await q.insertUser({
+    await q.insertUser({
+      id,
       provider: 'email',
       appMetadata: {},
       userMetadata: data,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { endpoint, type AuthDeps } from '../endpoint.ts';
 import { AuthError, OAuthError, authError } from '../errors.ts';
 import { checked, text } from '../params.ts';
+import { passwordVerificationAttempt } from '../hooks/points.ts';
 import { checkPasswordStrength, verifyPassword } from '../password.ts';
 import { exchangeAuthCode } from '../pkce.ts';
 import { idTokenGrant } from '../external/id-token.ts';
@@ -109,8 +110,15 @@ async function passwordGrant(
   } else throw authError('validation_failed', 'missing email or phone');
   if (user?.banned) throw authError('user_banned', 'User is banned');
   // Checked against a dummy hash when there is no such user: an unknown account costs the same.
-  if (!(await verifyPassword(password, user?.encrypted_password)) || !user)
-    throw authError('invalid_credentials', INVALID_LOGIN);
+  const valid = await verifyPassword(password, user?.encrypted_password);
+  if (user?.encrypted_password) {
+    const verdict = await passwordVerificationAttempt(deps, { userId: user.id, valid }, meta.ip);
+    if (verdict.reject) {
+      if (verdict.shouldLogoutUser) await deps.store.deleteUserSessions(user.id);
+      throw authError('invalid_credentials', verdict.message);
+    }
+  }
+  if (!valid || !user) throw authError('invalid_credentials', INVALID_LOGIN);
   if (email && !user.email_confirmed_at)
     throw authError('email_not_confirmed', 'Email not confirmed');
   if (phone && !user.phone_confirmed_at)
@@ -175,7 +183,10 @@ async function refreshGrant(
     issued ??= await q.rotateRefreshToken(row);
     await q.markSessionRefreshed(session.id, meta);
     await q.recordAudit(user, 'token_refreshed');
-    return tokenResponse(deps, q, user.id, session.id, issued);
+    return tokenResponse(deps, q, user.id, session.id, issued, {
+      ip: meta.ip,
+      method: 'token_refresh',
+    });
   });
   if (failure) throw failure;
   return result!;

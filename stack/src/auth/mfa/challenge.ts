@@ -35,7 +35,16 @@ export const challengeFactor = userEndpoint(
         checkFrequency(factor.last_challenged_at, mfa.phone.maxFrequencyMs, true);
         const code = generateOtp(mfa.phone.otpLength);
         otpHash = tokenHash(factor.phone ?? '', code);
-        await sendSms(deps, q, factor.phone ?? '', mfa.phone.template, code, 'mfa_challenge', ip);
+        await sendSms(
+          deps,
+          q,
+          session.user,
+          factor.phone ?? '',
+          mfa.phone.template,
+          code,
+          'mfa_challenge',
+          ip,
+        );
       } else if (!mfa.totp.verifyEnabled)
         throw authError('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
       await q.insertChallenge({

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { userEndpoint } from '../endpoint.ts';
 import { authError } from '../errors.ts';
+import { mfaVerificationAttempt } from '../hooks/points.ts';
 import { notify } from '../notifications.ts';
 import { tokenHash } from '../otp.ts';
 import { param, text } from '../params.ts';
@@ -86,8 +87,28 @@ export const verifyFactor = userEndpoint(
       }
       if (webauthn) await verifyWebAuthnAnswer(deps, q, factor, challenge.id, webauthn);
       const step = webauthn ? -1 : await acceptedStep(q, factor, challenge.otp_code, p.code);
+      if (!webauthn) {
+        const verdict = await mfaVerificationAttempt(
+          deps,
+          q,
+          {
+            userId: user.id,
+            factorId: factor.id,
+            factorType: factor.factor_type,
+            valid: step !== undefined,
+          },
+          ip,
+        );
+        if (verdict.reject) {
+          // Signed out everywhere (committed), then refused, as Supabase Auth does.
+          await q.deleteUserSessions(user.id);
+          return authError('mfa_verification_rejected', verdict.message);
+        }
+      }
       if (step === undefined)
-        throw authError(
+        // Answered after the commit: nothing was written but what the MFA hook did, which
+        // stays (Supabase Auth runs that hook in its own transaction).
+        return authError(
           'mfa_verification_failed',
           factor.factor_type === 'totp'
             ? 'Invalid TOTP code entered'
@@ -107,7 +128,10 @@ export const verifyFactor = userEndpoint(
       await q.raiseSessionToAal2(sessionId, factor.id);
       await q.addAmrClaim(sessionId, AMR_METHODS[factor.factor_type]);
       const refresh = await q.restartRefreshChain(user.id, sessionId);
-      const session = await tokenResponse(deps, q, user.id, sessionId, refresh);
+      const session = await tokenResponse(deps, q, user.id, sessionId, refresh, {
+        ip,
+        method: AMR_METHODS[factor.factor_type],
+      });
       return { session, enrolled: factor.status !== 'verified' && factor.factor_type };
     });
     if (answer instanceof Error) throw answer;

@@ -13,6 +13,7 @@ import * as confirmations from './confirmations.ts';
 import * as externalIdentities from './external-identities.ts';
 import * as factors from './factors.ts';
 import * as flowState from './flow-state.ts';
+import * as hooks from './hooks.ts';
 import * as identities from './identities.ts';
 import * as oauthClients from './oauth-clients.ts';
 import * as refreshTokens from './refresh-tokens.ts';
@@ -28,6 +29,7 @@ const QUERIES = {
   ...externalIdentities,
   ...factors,
   ...flowState,
+  ...hooks,
   ...identities,
   ...oauthClients,
   ...refreshTokens,
