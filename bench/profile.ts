@@ -110,18 +110,20 @@ async function main() {
             connections: 10,
             seconds: 3,
           };
-    // Warm-up; for a download, the uploads make the objects it reads.
-    if (what === 'download')
-      await wrk({
-        ...load,
+    // The objects first, one at a time (concurrent first writes of one key conflict).
+    for (let i = 1; i <= 50 && what !== 'read'; i++) {
+      const res = await fetch(object.replace('{id}', String(i)), {
         method: 'POST',
-        body: KB,
         headers: {
-          ...load.headers,
+          apikey: service,
+          Authorization: `Bearer ${service}`,
           'Content-Type': 'application/octet-stream',
           'x-upsert': 'true',
         },
+        body: KB,
       });
+      if (!res.ok) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
+    }
     await wrk(load);
     session.connect();
     await session.post('Profiler.enable');
