@@ -24,7 +24,8 @@ interface PgliteLike {
 }
 
 const parsers = parserTable();
-const queryOptions = { parsers, serializers: TEXT_SERIALIZERS };
+/** Parameters arrive as final text (serializeParams); PGlite only looks a serializer up. */
+const queryOptions = { serializers: TEXT_SERIALIZERS };
 
 /**
  * Postgres settings for the embedded database. PGlite's defaults size it like a server (160 MB
@@ -85,6 +86,16 @@ function wrap(conn: PgliteLike): Queryable {
 }
 
 /**
+ * Puts our parsers back over the array types' that PGlite registers once it has started (it
+ * reads them from pg_type, over those given to create), so that every query uses them without
+ * naming them: a query's own `parsers` option costs a copy of the whole table per query.
+ */
+function usingOurTypes(pg: PGlite): PGlite {
+  Object.assign(pg.parsers, parsers);
+  return pg;
+}
+
+/**
  * The PGlite extension objects for these SQL extension names (loaded on demand). None may ask
  * for shared_preload_libraries (pg_stat_statements does): PGlite would replace the data
  * directory's postgresql.conf with that one line — losing initdb's time zone and text search
@@ -135,7 +146,7 @@ export async function openPglite(
       extensions: await loadExtensions(names),
       ...(loadDataDir ? { loadDataDir } : {}),
     });
-  let pg = await create(extensions, template);
+  let pg = usingOurTypes(await create(extensions, template));
   if (fresh && !template) await saveTemplate(pg, 'initdb');
   // An extension installed earlier (by hand, or by a migration since removed) needs its files
   // too: start again with it.
@@ -145,7 +156,7 @@ export async function openPglite(
   const known = new Set(pgliteBundlesFor(extensions).keys());
   if (dataDir && [...pgliteBundlesFor(installed).keys()].some((bundle) => !known.has(bundle))) {
     await pg.close();
-    pg = await create([...extensions, ...installed]);
+    pg = usingOurTypes(await create([...extensions, ...installed]));
   }
   const base = wrap(pg);
   let wire: Promise<WireServer> | undefined;

@@ -64,7 +64,14 @@ export async function loadKeys(config: Config): Promise<Keys> {
   const signing: SigningKey[] = await loadSigningKeys(signingKeysFile(config));
   const jwks: JSONWebKeySet = { keys: signing.map((k) => k.publicJwk) };
   const localSet = createLocalJWKSet(jwks);
-  const secret = new TextEncoder().encode(config.auth.jwtSecret);
+  // Imported once: given the raw bytes, jose imports the HMAC key again on every verification.
+  const secret = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(config.auth.jwtSecret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['verify'],
+  );
   const current = signing[0]!;
   const byValue = new Map<string, ApiKey>([
     [anonKey, { role: 'anon', kind: 'legacy' }],

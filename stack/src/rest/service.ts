@@ -6,10 +6,10 @@
 import type { Hono } from 'hono';
 import type { ServiceEnv, StackContext } from '../context/context.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { withJwtCache } from '../keys/jwt-cache.ts';
 import { noSchemaCache } from './errors.ts';
 import type { QueryHook } from './execute.ts';
 import type { RestDeps } from './handle.ts';
-import { withJwtCache } from './jwt-cache.ts';
 import { restRoutes } from './routes.ts';
 import { loadSchemaCache } from './schema/load.ts';
 import type { SchemaCache } from './schema/types.ts';

@@ -29,6 +29,8 @@ export interface ByteStore {
   copy(fromVersion: string, toVersion: string): Promise<void>;
   /** Reads a version (optionally a byte range, inclusive). Throws ENOENT-coded errors when gone. */
   read(version: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** Reads a whole version into memory (small objects). Throws ENOENT-coded errors when gone. */
+  readAll(version: string): Promise<Buffer>;
   /** Deletes versions; missing ones are ignored. */
   remove(versions: string[]): Promise<void>;
   /** Every stored version (for sweeping bytes no row refers to). */

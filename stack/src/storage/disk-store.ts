@@ -3,7 +3,17 @@
 // file system, so publishing is an atomic rename.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, link, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
+import {
+  copyFile,
+  link,
+  mkdir,
+  open,
+  readFile,
+  readdir,
+  rename,
+  rm,
+  unlink,
+} from 'node:fs/promises';
 import path from 'node:path';
 import type { ByteStore, StagedUpload } from './byte-store.ts';
 
@@ -87,6 +97,8 @@ export async function createDiskStore(root: string): Promise<ByteStore> {
         highWaterMark: 1024 * 1024,
       });
     },
+
+    readAll: (version) => readFile(fileOf(version)),
 
     async list() {
       const entries = await readdir(versionsDir, { recursive: true, withFileTypes: true });

@@ -8,6 +8,13 @@ import { errors } from './errors.ts';
 import { renderImage, transformationSegments, type TransformOptions } from './image-transform.ts';
 import type { ObjectRow } from './store/store.ts';
 
+/**
+ * Objects up to this size are read in one call and answered from memory; larger ones (and
+ * ranges) are streamed. A stream costs a web-stream bridge and, for a small file, a read
+ * buffer far bigger than the file.
+ */
+const WHOLE_READ_MAX = 64 * 1024;
+
 interface Range {
   start: number;
   end: number;
@@ -78,20 +85,31 @@ export async function serveObject(
   const status = range ? 206 : 200;
   if (request.method === 'HEAD') return new Response(null, { status, headers });
   if (!row.version) throw errors.noSuchKey();
-  let stream: Readable;
+  let body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
   try {
-    stream = size === 0 && !range ? Readable.from([]) : await deps.bytes.read(row.version, range);
+    body =
+      size === 0 && !range
+        ? new Uint8Array(new ArrayBuffer(0))
+        : !range && size <= WHOLE_READ_MAX
+          ? asBytes(await deps.bytes.readAll(row.version))
+          : (Readable.toWeb(
+              await deps.bytes.read(row.version, range),
+            ) as ReadableStream<Uint8Array>);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !options.refetch)
       throw errors.noSuchKey();
     // Replaced between reading the row and opening the bytes: serve the new version.
     return serveObject(deps, request, await options.refetch(), { ...options, refetch: undefined });
   }
-  const body = Readable.toWeb(stream) as ReadableStream<Uint8Array>;
   return new Response(body, { status, headers });
 }
 
+/** A Buffer as the plain bytes a Response takes (the same memory). */
+const asBytes = (buffer: Buffer) =>
+  new Uint8Array(buffer.buffer as ArrayBuffer, buffer.byteOffset, buffer.byteLength);
+
 /** The body of GET /object/info/…: camel-cased by storage-js. */
+
 export function infoBody(row: ObjectRow): Record<string, unknown> {
   const meta = row.metadata ?? {};
   return {

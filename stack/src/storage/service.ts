@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { ServiceEnv, StackContext } from '../context/context.ts';
+import { withJwtCache } from '../keys/jwt-cache.ts';
 import type { StorageDeps } from './deps.ts';
 import { createDiskStore } from './disk-store.ts';
 import { mountRoutes } from './http/route.ts';
@@ -16,6 +17,7 @@ import { createStorageStore } from './store/store.ts';
 export async function createStorageService(ctx: StackContext): Promise<Hono<ServiceEnv>> {
   const deps: StorageDeps = {
     ctx,
+    keys: withJwtCache(ctx.keys),
     store: createStorageStore(ctx.db),
     bytes: await createDiskStore(path.join(ctx.dataDir, 'storage')),
     globalLimit: ctx.config.storage.fileSizeLimit,

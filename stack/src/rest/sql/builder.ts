@@ -43,8 +43,25 @@ const SINGLE_QUOTE = 39;
 const DOLLAR = 36;
 const isDigit = (code: number) => code >= 48 && code <= 57;
 
+/**
+ * Statement texts repeat with the request's shape, so each one's placeholders are read once:
+ * the last SCANNED texts are remembered (all forgotten when full, so the set stays small).
+ */
+const SCANNED = 1000;
+const scanned = new Map<string, ReadonlySet<number>>();
+
 /** The $n placeholders of a statement, outside quoted identifiers and string literals. */
-function placeholders(sql: string): Set<number> {
+function placeholders(sql: string): ReadonlySet<number> {
+  let found = scanned.get(sql);
+  if (!found) {
+    if (scanned.size >= SCANNED) scanned.clear();
+    found = scan(sql);
+    scanned.set(sql, found);
+  }
+  return found;
+}
+
+function scan(sql: string): Set<number> {
   const out = new Set<number>();
   for (let i = 0; i < sql.length; i++) {
     const code = sql.charCodeAt(i);

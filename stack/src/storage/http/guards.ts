@@ -45,7 +45,7 @@ export const caller: Guard<unknown, CallerAccess> = {
     // Neither a JWT nor a project key: what Supabase Storage says of an empty JWT.
     if (!bearerToken(c) && !c.get('apikey')) throw errors.accessDenied('Invalid Compact JWS');
     try {
-      return { caller: await resolveCaller(c, deps.ctx.keys) };
+      return { caller: await resolveCaller(c, deps.keys) };
     } catch (error) {
       if (error instanceof JwtError) throw errors.accessDenied(JWT_MESSAGES[error.reason]);
       throw error;

@@ -1,7 +1,8 @@
 // A cache of verified JWTs, as PostgREST keeps one (jwt-cache-max-entries): the same bearer token
 // is verified once and its claims reused until it expires. Bounded, oldest entry evicted first.
+// REST and Storage verify the bearer token of every request through one.
 import type { JWTPayload } from 'jose';
-import type { Keys } from '../keys/keys.ts';
+import type { Keys } from './keys.ts';
 
 const MAX_ENTRIES = 1000;
 
