@@ -3,13 +3,13 @@
 // an authenticator app beside it, sign in again with the password, choose the phone at /mfa,
 // enter the texted code and land at aal2; then remove the phone after a confirmation (which
 // takes this session, raised with the phone, back to the second step).
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { startE2E, type E2E } from './support/harness.ts';
 import { lastMessageId, waitForMessage } from './support/inbox.ts';
 import { screenshots } from './support/screenshots.ts';
-import { signInThroughForm, totpCode } from './support/session.ts';
+import { sessionAal, signInThroughForm, signUpThroughInbox, totpCode } from './support/session.ts';
 import { unique } from './support/users.ts';
 
 let e2e: E2E;
@@ -24,22 +24,6 @@ afterAll(async () => {
 
 async function expectAccessible(page: Page) {
   expect(await seriousViolations(page)).toEqual([]);
-}
-
-/** The signed-in session's aal, from the access token in the session cookie (@supabase/ssr's
- * base64url JSON, possibly in chunks). */
-async function sessionAal(context: BrowserContext): Promise<string | null> {
-  const chunks = (await context.cookies(e2e.appUrl))
-    .filter((c) => /^sb-[^.]+-auth-token(\.\d+)?$/.test(c.name))
-    .sort((a, b) => Number(a.name.split('.')[1] ?? 0) - Number(b.name.split('.')[1] ?? 0));
-  if (chunks.length === 0) return null;
-  const stored = chunks.map((c) => c.value).join('');
-  const json = Buffer.from(stored.replace(/^base64-/, ''), 'base64url').toString('utf8');
-  const token = (JSON.parse(json) as { access_token: string }).access_token;
-  const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as {
-    aal?: string;
-  };
-  return claims.aal ?? null;
 }
 
 /** [auth.mfa.phone] max_frequency: one text to a phone factor per 5 s. */
@@ -58,15 +42,7 @@ describe('a phone as a second step', () => {
     const { context, page } = await e2e.newPage();
 
     // Sign up through the inbox.
-    await page.goto(`${e2e.appUrl}/sign-up`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    const beforeMail = await lastMessageId(e2e.stackUrl, email);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    const mail = await waitForMessage(e2e.stackUrl, email, { after: beforeMail });
-    await page.getByLabel('6-digit code').fill(mail.code!);
-    await page.waitForURL(`${e2e.appUrl}/`);
+    await signUpThroughInbox(e2e, page, email, password);
 
     // Settings → Security: the recovery sentence, then a phone.
     await page.goto(`${e2e.appUrl}/settings/security`);
@@ -103,7 +79,7 @@ describe('a phone as a second step', () => {
     await factors.getByRole('button', { name: `Remove Phone ${e164}` }).waitFor();
     // One factor: the gentle warning.
     await page.getByText('You have only one second step').waitFor();
-    await expect(sessionAal(context)).resolves.toBe('aal2');
+    await expect(sessionAal(context, e2e.appUrl)).resolves.toBe('aal2');
     await expectAccessible(page);
     await screenshots(page, 'settings-mfa-phone-one');
 
@@ -123,7 +99,7 @@ describe('a phone as a second step', () => {
     await signInThroughForm(e2e, page, email, password);
     await page.waitForURL('**/mfa');
     await page.getByRole('group', { name: 'Choose your second step' }).waitFor();
-    await expect(sessionAal(context)).resolves.toBe('aal1');
+    await expect(sessionAal(context, e2e.appUrl)).resolves.toBe('aal1');
     const byText = page.getByRole('radio', { name: /Text message to the phone ending/ });
     await expect(page.getByRole('radio', { name: /Laptop app/ }).isChecked()).resolves.toBe(true);
     await byText.check();
@@ -146,7 +122,7 @@ describe('a phone as a second step', () => {
     await screenshots(page, 'mfa-phone-code');
     await page.getByLabel('Code from the text message').fill(stepSms.code!);
     await page.waitForURL(`${e2e.appUrl}/`);
-    await expect(sessionAal(context)).resolves.toBe('aal2');
+    await expect(sessionAal(context, e2e.appUrl)).resolves.toBe('aal2');
 
     // Remove the phone, after a confirmation that can be declined.
     await page.goto(`${e2e.appUrl}/settings/security`);
@@ -163,13 +139,13 @@ describe('a phone as a second step', () => {
     // This sign-in was raised to aal2 with the phone: removing it takes the session back to aal1,
     // so the second step is asked again, now with the authenticator app.
     await page.waitForURL('**/mfa');
-    await expect(sessionAal(context)).resolves.toBe('aal1');
+    await expect(sessionAal(context, e2e.appUrl)).resolves.toBe('aal1');
     await expect(
       page.getByRole('group', { name: 'Choose your second step' }).count(),
     ).resolves.toBe(0);
     await page.getByLabel('Code from Laptop app').fill(totpCode(secret, 1));
     await page.waitForURL('**/settings/security');
-    await expect(sessionAal(context)).resolves.toBe('aal2');
+    await expect(sessionAal(context, e2e.appUrl)).resolves.toBe('aal2');
     await factors.getByRole('button', { name: 'Remove Laptop app' }).waitFor();
     await expect(
       factors.getByRole('button', { name: `Remove Phone ${e164}` }).count(),

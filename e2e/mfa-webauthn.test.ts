@@ -9,9 +9,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
 import { startE2E, type E2E } from './support/harness.ts';
-import { lastMessageId, waitForMessage } from './support/inbox.ts';
 import { screenshots } from './support/screenshots.ts';
-import { sessionAal, signInThroughForm, totpCode } from './support/session.ts';
+import { sessionAal, signInThroughForm, signUpThroughInbox, totpCode } from './support/session.ts';
 import { unique } from './support/users.ts';
 import { USB_SECURITY_KEY, virtualAuthenticator } from './support/virtual-authenticator.ts';
 
@@ -50,15 +49,7 @@ describe('a security key as a second step', () => {
     const key = await virtualAuthenticator(context, page, USB_SECURITY_KEY);
 
     // Sign up through the inbox.
-    await page.goto(`${e2e.appUrl}/sign-up`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    const beforeMail = await lastMessageId(e2e.stackUrl, email);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    const mail = await waitForMessage(e2e.stackUrl, email, { after: beforeMail });
-    await page.getByLabel('6-digit code').fill(mail.code!);
-    await page.waitForURL(`${e2e.appUrl}/`);
+    await signUpThroughInbox(e2e, page, email, password);
 
     // Settings → Security: the recovery sentence names the key among the second steps.
     await page.goto(`${e2e.appUrl}/settings/security`);

@@ -13,6 +13,7 @@ import { startE2E, type E2E } from './support/harness.ts';
 import { lastMessageId, waitForMessage } from './support/inbox.ts';
 import { framesTo } from './support/network.ts';
 import { screenshots } from './support/screenshots.ts';
+import { signUpThroughInbox } from './support/session.ts';
 import { unique } from './support/users.ts';
 
 let e2e: E2E;
@@ -106,15 +107,7 @@ describe('signing in with another provider', () => {
     const email = unique('oauth-known');
     const password = 'provider-later-1';
     const { page } = await e2e.newPage();
-    await page.goto(`${e2e.appUrl}/sign-up`);
-    await page.getByRole('textbox', { name: 'Email' }).fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    const beforeMail = await lastMessageId(e2e.stackUrl, email);
-    await page.getByRole('button', { name: 'Create account' }).click();
-    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    const mail = await waitForMessage(e2e.stackUrl, email, { after: beforeMail });
-    await page.getByLabel('6-digit code').fill(mail.code!);
-    await page.waitForURL(`${e2e.appUrl}/`);
+    await signUpThroughInbox(e2e, page, email, password);
     await page.getByRole('textbox', { name: 'New notebook' }).fill('Kept by email');
     await page.getByRole('button', { name: 'Create notebook' }).click();
     await page.waitForURL(/\/n\//);

@@ -1,8 +1,23 @@
-// Browser steps shared by the account tests: sign in through the form, and TOTP codes made by an
-// independent implementation (otpauth).
+// Browser steps shared by the account tests: sign up through the inbox, sign in through the form,
+// and TOTP codes made by an independent implementation (otpauth).
 import * as OTPAuth from 'otpauth';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { E2E } from './harness.ts';
+import { lastMessageId, waitForMessage } from './inbox.ts';
+
+/** Signs up with email and password as a newcomer does: the code from the confirmation email,
+ * then home. */
+export async function signUpThroughInbox(e2e: E2E, page: Page, email: string, password: string) {
+  await page.goto(`${e2e.appUrl}/sign-up`);
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const beforeMail = await lastMessageId(e2e.stackUrl, email);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  const mail = await waitForMessage(e2e.stackUrl, email, { after: beforeMail });
+  await page.getByLabel('6-digit code').fill(mail.code!);
+  await page.waitForURL(`${e2e.appUrl}/`);
+}
 
 export async function signInThroughForm(e2e: E2E, page: Page, email: string, password: string) {
   await page.goto(`${e2e.appUrl}/sign-in`);
