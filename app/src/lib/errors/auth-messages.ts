@@ -70,7 +70,8 @@ export const AUTH_MESSAGES: Record<string, string> = {
   mfa_recovery_codes_verify_not_enabled: 'Recovery codes are not accepted right now.',
   mfa_recovery_codes_locked: 'Recovery codes are locked after too many attempts.',
   mfa_recovery_codes_sole_factor: 'Recovery codes cannot be your only second step.',
-  insufficient_aal: 'Please verify with your authenticator app first.',
+  insufficient_aal:
+    'Please complete your second step first (your authenticator app, phone or security key).',
   captcha_failed: 'The human check failed. Please try again.',
   saml_provider_disabled: 'Single sign-on is turned off.',
   saml_relay_state_not_found: 'Single sign-on did not finish. Please try again.',
