@@ -330,24 +330,21 @@ describe.each(DRIVERS)('Sheaf notebook trash on %s', (driver) => {
     }
     // The files helpers answer the owner (at aal2) alone, and nobody signed out.
     for (const actor of ACTORS) {
-      const files = as<{ path: string }>(
-        actor,
-        `select public.trashed_notebook_files($1) as path`,
-        [book.id],
-      );
-      const owns = as<{ yes: boolean }>(
-        actor,
-        `select public.trashed_attachment_object($1) as yes`,
-        [book.path],
-      );
+      // Each asked when awaited: a refusal made while another is awaited would be unhandled.
+      const files = () =>
+        as<{ path: string }>(actor, `select public.trashed_notebook_files($1) as path`, [book.id]);
+      const owns = () =>
+        as<{ yes: boolean }>(actor, `select public.trashed_attachment_object($1) as yes`, [
+          book.path,
+        ]);
       if (actor === 'anon') {
-        expect(await errorCode(files)).toBe('42501');
-        expect(await errorCode(owns)).toBe('42501');
+        expect(await errorCode(files())).toBe('42501');
+        expect(await errorCode(owns())).toBe('42501');
         continue;
       }
-      expect((await files).rows).toEqual(actor === 'owner' ? [{ path: book.path }] : []);
+      expect((await files()).rows).toEqual(actor === 'owner' ? [{ path: book.path }] : []);
       // (At aal1 the owner's storage requests are refused by the buckets' aal2 policy.)
-      expect((await owns).rows[0]!.yes).toBe(actor === 'owner' || actor === 'owner-aal1');
+      expect((await owns()).rows[0]!.yes).toBe(actor === 'owner' || actor === 'owner-aal1');
     }
     const { data, error } = await clients.owner.rpc('trashed_notebooks');
     expect(error).toBeNull();
