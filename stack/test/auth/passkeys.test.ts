@@ -4,7 +4,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
+import { DRIVERS, NO_REALTIME, startTestStack, type TestStack } from '../support/stack.ts';
 import { raw, uniqueEmail } from './helpers.ts';
 import { SoftwareAuthenticator } from './software-authenticator.ts';
 
@@ -50,6 +50,7 @@ describe.each(DRIVERS)('passkeys and WebAuthn factors on %s', (driver) => {
         detectSessionInUrl: false,
         experimental: { passkey: true },
       },
+      realtime: NO_REALTIME,
     });
 
   async function signedUp() {

@@ -108,6 +108,11 @@ class NoWebSocket {
   }
 }
 
+/** supabase-js's `realtime` option for a client made by hand that never uses Realtime. */
+export const NO_REALTIME = {
+  transport: NoWebSocket as unknown as RealtimeClientOptions['transport'],
+};
+
 export interface ClientOptions {
   /** Extra headers on every request, e.g. a user's Authorization. */
   headers?: Record<string, string>;
@@ -142,7 +147,7 @@ export function clientFor(url: string, key: string, options: ClientOptions = {})
           ...options.realtime,
           transport: WebSocket as unknown as RealtimeClientOptions['transport'],
         }
-      : { transport: NoWebSocket as unknown as RealtimeClientOptions['transport'] },
+      : NO_REALTIME,
   });
 }
 
