@@ -4,8 +4,8 @@
 // through its page, see it listed, and unlink it after a confirmation, while their only way in
 // is never offered for unlinking. A person with a password account who later continues with
 // Google under the same verified address finds their own account (Auth links them); an address
-// the provider does not vouch for signs in to nothing (Auth emails it a confirmation), and the
-// page says why.
+// the provider does not vouch for signs in to nothing until it is confirmed: Auth emails it a
+// link, the page says so, and once the link is opened, continuing with the provider signs in.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.ts';
@@ -121,10 +121,22 @@ describe('signing in with another provider', () => {
     await page.getByRole('button', { name: 'Continue with GitHub' }).click();
     await atProvider(page, 'GitHub', { email: unproven, name: 'Not Proven', verified: false });
     await page.getByRole('heading', { name: 'Signing in did not finish' }).waitFor();
-    await page.getByText('That provider has not confirmed your email address').waitFor();
-    await waitForMessage(e2e.stackUrl, unproven, { after: beforeConfirmation });
+    await page.getByText('so we emailed you a link to confirm it').waitFor();
+    const confirmation = await waitForMessage(e2e.stackUrl, unproven, {
+      after: beforeConfirmation,
+    });
     await expectAccessible(page);
     await screenshots(page, 'oauth-unverified');
+    // The link in that email confirms the address; continuing with GitHub again then signs in.
+    await page.goto(confirmation.link!);
+    await page.getByRole('heading', { name: 'Your email address is confirmed' }).waitFor();
+    await expectAccessible(page);
+    await screenshots(page, 'oauth-confirmed');
+    await page.getByRole('button', { name: 'Continue with GitHub' }).click();
+    await atProvider(page, 'GitHub', { email: unproven, name: 'Not Proven', verified: false });
+    await page.waitForURL(`${e2e.appUrl}/`);
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.waitForURL('**/sign-in');
 
     // One that does: their own account, with Google beside their email.
     await page.goto(`${e2e.appUrl}/sign-in`);

@@ -39,6 +39,9 @@ const OTP_TYPES: EmailOtpType[] = [
 const LINK_EXPIRED =
   'This link has expired or was already used. Ask for a new one, or sign in if your email is confirmed.';
 
+const EMAILED_TO_CONFIRM =
+  'That provider has not confirmed your email address, so we emailed you a link to confirm it. Open the link, then continue with the provider again to sign in.';
+
 const PROVIDER_FAILED =
   'Signing in with that provider did not finish. Try again, or sign in another way.';
 
@@ -54,11 +57,18 @@ function errorFromUrl(search: URLSearchParams, fragment: URLSearchParams): strin
   const error = search.get('error') ?? fragment.get('error');
   if (!code && !error) return null;
   if (code === 'otp_expired') return LINK_EXPIRED;
+  const description = search.get('error_description') ?? fragment.get('error_description');
+  // Auth emailed the address a confirmation link (it does when the address has no account yet).
+  if (
+    code === 'provider_email_needs_verification' &&
+    /confirmation email has been sent/i.test(description ?? '')
+  )
+    return EMAILED_TO_CONFIRM;
   if (code && hasMessage(code)) return messageFor(code);
   if (isProviderReturn(search)) {
     // The person said no at the provider, or Auth's own sentence (e.g. an unverified email).
     if (error === 'access_denied') return 'You did not allow Sheaf to use that account.';
-    return search.get('error_description') ?? fragment.get('error_description') ?? PROVIDER_FAILED;
+    return description ?? PROVIDER_FAILED;
   }
   return LINK_EXPIRED;
 }
@@ -106,6 +116,9 @@ function firstOutcome(search: URLSearchParams, link: ReturnType<typeof readLink>
         email: emailOfToken(link.fragment.get('access_token')),
         accepted: true,
       };
+    // The confirmation Auth emails when a provider did not vouch for a newcomer's address.
+    if (link.type === 'signup' && search.get('from') === 'oauth')
+      return { kind: 'elsewhere', purpose: 'provider' };
     return {
       kind: 'elsewhere',
       purpose: linkPurpose(link.type === 'email' ? 'signup' : link.type),

@@ -4,10 +4,15 @@
 // session. So say what did happen, and offer the way on from this browser.
 import { Link } from 'react-router';
 import { Alert } from '../ui/alert.tsx';
+import { ContinueWith } from './oauth/continue-with.tsx';
 import { AuthLayout } from '../ui/auth-layout.tsx';
 
-/** What the link was for: `from` in the redirect URL the app gave Auth. */
-export type LinkPurpose = 'signup' | 'email_change' | 'recovery' | 'magiclink';
+/**
+ * What the link was for: `from` in the redirect URL the app gave Auth. `provider` is the
+ * confirmation Auth emails when a provider did not vouch for the address a newcomer continued
+ * with: Auth sends it without PKCE, so it never signs anyone in here.
+ */
+export type LinkPurpose = 'signup' | 'email_change' | 'recovery' | 'magiclink' | 'provider';
 
 export function linkPurpose(value: string | null): LinkPurpose {
   return value === 'signup' || value === 'email_change' || value === 'recovery'
@@ -23,6 +28,19 @@ export function isVerifierMissing(error: unknown): boolean {
 }
 
 export function LinkOpenedElsewhere({ purpose }: { purpose: LinkPurpose }) {
+  if (purpose === 'provider')
+    return (
+      <AuthLayout
+        title="Your email address is confirmed"
+        lead="Your Sheaf account is ready."
+        footer={<Link to="/sign-in/code">Sign in with a code instead</Link>}
+      >
+        <Alert tone="info">
+          Continue with the same provider as before to sign in: it now finds your account.
+        </Alert>
+        <ContinueWith />
+      </AuthLayout>
+    );
   if (purpose === 'signup')
     return (
       <AuthLayout

@@ -9,17 +9,22 @@ import { Hono, type Context } from 'hono';
 import { TEST_IDP_PATH, resolveProvider } from '../config/external.ts';
 import type { ServiceEnv, StackContext } from '../context/context.ts';
 import { errorPage, signInPage } from './page.ts';
-import { createTestIdp, type TestIdp } from './provider.ts';
+import type { TestIdp } from './provider.ts';
 
 export function createTestIdpService(ctx: StackContext): Hono<ServiceEnv> {
   const idps = new Map<string, Promise<TestIdp>>();
-  /** The provider's test IdP, made on first use (the stack's URL is known once it listens). */
+  /**
+   * The provider's test IdP, made on first use (the stack's URL is known once it listens).
+   * oidc-provider is loaded only then: a stack whose providers nobody signs in with never pays
+   * for it at start, nor hears its warning about Node versions older than 22.
+   */
   const idpFor = (name: string): Promise<TestIdp> | undefined => {
     const p = ctx.config.auth.external[name];
     if (!p?.enabled || p.url) return undefined;
     let idp = idps.get(name);
     if (!idp) {
-      idp = createTestIdp(resolveProvider(name, p, ctx.apiUrl));
+      const resolved = resolveProvider(name, p, ctx.apiUrl);
+      idp = import('./provider.ts').then(({ createTestIdp }) => createTestIdp(resolved));
       idps.set(name, idp);
     }
     return idp;
