@@ -1,7 +1,6 @@
 // TOTP as RFC 6238 with Supabase Auth's parameters (SHA-1, 6 digits, 30 s, one step of skew),
 // base32 secrets, the otpauth:// URI and the SVG QR code of that URI.
 import { createHmac, randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
@@ -74,6 +73,7 @@ export function otpauthUri(issuer: string, account: string, secret: string): str
  * Supabase Auth's own SVG does).
  */
 export async function qrSvg(uri: string): Promise<string> {
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 0 });
   return svg.replaceAll('#000000', 'black').replaceAll('#ffffff', 'white');
 }

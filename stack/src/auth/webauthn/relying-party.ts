@@ -4,15 +4,11 @@
 // signature, sign counter) done by @simplewebauthn/server. User verification is "preferred", as
 // Supabase Auth asks for it: asked of the authenticator, not required of its answer; user
 // presence always is.
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Config } from '../../config/config.ts';
 import { authError } from '../errors.ts';
@@ -23,6 +19,9 @@ import type { WebAuthnSession } from '../store/webauthn.ts';
 export const WEBAUTHN_CHALLENGE_EXPIRY_SECONDS = 300;
 
 const USER_VERIFICATION = 'preferred';
+
+/** @simplewebauthn/server, loaded with the first ceremony (it is the stack's slowest import). */
+const library = () => import('@simplewebauthn/server');
 
 type RelyingParty = Config['auth']['webauthn'];
 
@@ -51,6 +50,7 @@ export async function registrationOptions(
   exclude: { id: string; transports?: string[] }[],
   discoverable: boolean,
 ): Promise<{ options: PublicKeyCredentialCreationOptionsJSON; session: WebAuthnSession }> {
+  const { generateRegistrationOptions } = await library();
   const options = await generateRegistrationOptions({
     rpName: rp.rpDisplayName,
     rpID: rp.rpId,
@@ -79,6 +79,7 @@ export async function authenticationOptions(
   allow: { id: string; transports?: string[] }[] | undefined,
   userId?: string,
 ): Promise<{ options: PublicKeyCredentialRequestOptionsJSON; session: WebAuthnSession }> {
+  const { generateAuthenticationOptions } = await library();
   const options = await generateAuthenticationOptions({
     rpID: rp.rpId,
     timeout: WEBAUTHN_CHALLENGE_EXPIRY_SECONDS * 1000,
@@ -128,6 +129,7 @@ export async function verifyRegistration(
 ): Promise<RegisteredCredential> {
   const response = asCredential<RegistrationResponseJSON>(credential);
   try {
+    const { verifyRegistrationResponse } = await library();
     const result = await verifyRegistrationResponse({
       response,
       expectedChallenge: session.challenge,
@@ -170,6 +172,7 @@ export async function verifyAssertion(
 ): Promise<number> {
   const response = asCredential<AuthenticationResponseJSON>(credential);
   try {
+    const { verifyAuthenticationResponse } = await library();
     const result = await verifyAuthenticationResponse({
       response,
       expectedChallenge: session.challenge,
