@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { encodeMessage } from './messages.ts';
 import { realClock, type ChannelHandlers, type SyncChannel } from './ports.ts';
 import {
@@ -129,7 +129,7 @@ describe('signed messages on a note’s channel', () => {
     into.handlers().message(message('ana', 'x')); // unsigned: dropped
     into.handlers().message(wire[1]!);
     into.handlers().message(wire[2]!);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(got).toEqual(['1', '2', '3']);
+    // Opening is asynchronous (WebCrypto): wait for the three, in order, and nothing else.
+    await vi.waitFor(() => expect(got).toEqual(['1', '2', '3']));
   });
 });
