@@ -6,11 +6,11 @@
 import { SHUTDOWN } from '../errors.ts';
 import { reply, type Inbound } from '../protocol/frames.ts';
 import { mayWrite } from '../socket/authorization.ts';
-import type { ChannelContext, Guard } from '../socket/route.ts';
+import type { ChannelContext, Decision, Guard } from '../socket/route.ts';
 import { broadcast, bodySize, type BroadcastBody } from './send.ts';
 
 export type BroadcastParams = BroadcastBody | undefined;
-type BroadcastGuard = Guard<ChannelContext, BroadcastParams>;
+type BroadcastGuard = Guard<ChannelContext, BroadcastBody>;
 
 export function parseBroadcast(message: Inbound): BroadcastParams {
   if (message.kind === 'push') return { kind: 'json', payload: message.payload };
@@ -24,8 +24,11 @@ export function parseBroadcast(message: Inbound): BroadcastParams {
   return { kind: 'user', event: message.userEvent, encoding: message.encoding, body: message.body };
 }
 
-export const wellFormed: BroadcastGuard = ({ deps }, params) => {
-  if (params) return;
+export const wellFormed: Decision<ChannelContext, BroadcastParams, BroadcastBody> = (
+  { deps },
+  params,
+) => {
+  if (params) return { pass: params };
   deps.log.warn('MalformedWebSocketMessage: a broadcast whose JSON payload does not parse');
   return { kind: 'ignore' };
 };
@@ -42,7 +45,7 @@ export const writePolicyAdmits: BroadcastGuard = async ({ channel, deps }) => {
 };
 
 export const withinPayloadLimit: BroadcastGuard = ({ channel, deps }, params) => {
-  if (bodySize(params!) <= deps.limits.maxPayloadBytes) return;
+  if (bodySize(params) <= deps.limits.maxPayloadBytes) return;
   if (!channel.options.ack) return { kind: 'ignore' };
   return { kind: 'reply', response: { reason: 'Payload size exceeds tenant limit' } };
 };
@@ -58,9 +61,9 @@ export const withinProjectRate: BroadcastGuard = ({ channel, deps }) => {
 
 export function sendBroadcast(
   { channel, conn, deps, message }: ChannelContext,
-  params: BroadcastParams,
+  params: BroadcastBody,
 ) {
   deps.limits.count('events', channel.sender);
-  broadcast(deps, channel, params!, channel.sender, channel.options.self ? undefined : channel);
+  broadcast(deps, channel, params, channel.sender, channel.options.self ? undefined : channel);
   if (channel.options.ack) conn.send(reply(message, 'ok'));
 }

@@ -8,16 +8,27 @@ import { SHUTDOWN } from '../errors.ts';
 import type { Inbound } from '../protocol/frames.ts';
 import type { Decisions } from '../store/store.ts';
 import { askRead, readVerdict, setReads } from './authorization.ts';
-import type { ChannelContext, Guard } from './route.ts';
+import type { ChannelContext, Decision } from './route.ts';
 import { scheduleTokenCheck, shutdownReason } from './token-check.ts';
 
 export interface AccessTokenParams {
   token: string | undefined;
-  identity?: Identity;
-  decisions?: Decisions;
 }
 
-type TokenGuard = Guard<ChannelContext, AccessTokenParams>;
+/** After the first guard: a token the channel does not use yet. */
+interface NewToken {
+  token: string;
+}
+
+/** After the token guard: who the new token names. */
+interface VerifiedToken extends NewToken {
+  identity: Identity;
+}
+
+/** After the read-policy guard: what a private channel may read now (undefined: a public one). */
+export interface Refresh extends VerifiedToken {
+  reads: Decisions | undefined;
+}
 
 export function parseAccessToken(message: Inbound): AccessTokenParams {
   const value = message.kind === 'push' ? message.payload.access_token : undefined;
@@ -25,35 +36,48 @@ export function parseAccessToken(message: Inbound): AccessTokenParams {
 }
 
 /** An API key, no token, or the token already in use change nothing. */
-export const isNewToken: TokenGuard = ({ channel }, { token }) => {
+export const isNewToken: Decision<ChannelContext, AccessTokenParams, NewToken> = (
+  { channel },
+  { token },
+) => {
   if (token === undefined || token.startsWith('sb_') || token === channel.identity.token)
     return { kind: 'ignore' };
+  return { pass: { token } };
 };
 
-export const tokenValid: TokenGuard = async ({ deps }, params) => {
-  const verified = await deps.verifyToken(params.token!);
+export const tokenValid: Decision<ChannelContext, NewToken, VerifiedToken> = async (
+  { deps },
+  { token },
+) => {
+  const verified = await deps.verifyToken(token);
   if (!verified.ok) return { kind: 'shutdown', reason: shutdownReason(verified.failure) };
-  params.identity = verified.identity;
+  return { pass: { token, identity: verified.identity } };
 };
 
-export const stillReadable: TokenGuard = async ({ channel, deps }, params) => {
-  if (!channel.private) return;
+/** A private channel asks its read policies as the new identity: losing a read closes it. */
+export const stillReadable: Decision<ChannelContext, VerifiedToken, Refresh> = async (
+  { channel, deps },
+  params,
+) => {
+  if (!channel.private) return { pass: { ...params, reads: undefined } };
+  let reads: Decisions;
   try {
-    params.decisions = await askRead(deps, channel, params.identity!);
+    reads = await askRead(deps, channel, params.identity);
   } catch (error) {
     deps.log.warn(`RlsPolicyError: ${(error as Error).message}`);
     return { kind: 'shutdown', reason: SHUTDOWN.readDenied(channel.subTopic) };
   }
-  const verdict = readVerdict(channel, params.decisions);
+  const verdict = readVerdict(channel, reads);
   if (verdict) return { kind: 'shutdown', reason: verdict };
+  return { pass: { ...params, reads } };
 };
 
-export function refreshToken({ channel, deps }: ChannelContext, params: AccessTokenParams) {
+export function refreshToken({ channel, deps }: ChannelContext, { identity, reads }: Refresh) {
   if (channel.closed) return;
-  channel.identity = params.identity!;
+  channel.identity = identity;
   // Writes are asked again with the new token; reads were just asked.
   channel.policies = { broadcast: {}, presence: {} };
-  if (params.decisions) setReads(channel, params.decisions);
+  if (reads) setReads(channel, reads);
   scheduleTokenCheck(deps, channel);
   if (channel.pgBindings.length > 0)
     channel.system('postgres_changes', 'ok', 'Subscribed to PostgreSQL');

@@ -39,70 +39,41 @@ import {
   validToken,
 } from './join.ts';
 import { closeChannel } from './lifecycle.ts';
-import { route, type ChannelContext, type EventContext, type RouteEntry } from './route.ts';
+import { route, type RouteEntry } from './route.ts';
 import type { RealtimeDeps } from '../deps.ts';
 
-const none = () => undefined;
-
 export const EVENTS: RouteEntry[] = [
-  route<EventContext, undefined>({
-    event: 'heartbeat',
-    scope: 'phoenix',
-    parse: none,
-    guards: [],
-    handle: ({ conn, message }) => conn.send(reply(message, 'ok')),
+  route('heartbeat', 'phoenix').handle(({ conn, message }) => conn.send(reply(message, 'ok'))),
+  route('phx_join', 'join', parseJoin)
+    .guard(topicNamed)
+    .guard(underChannelLimit)
+    .guard(underUserLimit)
+    .guard(validToken)
+    .guard(underJoinRate)
+    .guard(readPolicyAdmits)
+    .handle(join),
+  route('phx_leave', 'channel').handle(({ channel, conn, deps, message }) => {
+    conn.send(reply(message, 'ok'));
+    closeChannel(deps, channel, { kind: 'leave' });
   }),
-  route({
-    event: 'phx_join',
-    scope: 'join',
-    parse: parseJoin,
-    guards: [
-      topicNamed,
-      underChannelLimit,
-      underUserLimit,
-      validToken,
-      underJoinRate,
-      readPolicyAdmits,
-    ],
-    handle: join,
-  }),
-  route<ChannelContext, undefined>({
-    event: 'phx_leave',
-    scope: 'channel',
-    parse: none,
-    guards: [],
-    handle: ({ channel, conn, deps, message }) => {
-      conn.send(reply(message, 'ok'));
-      closeChannel(deps, channel, { kind: 'leave' });
-    },
-  }),
-  route({
-    event: 'access_token',
-    scope: 'channel',
-    parse: parseAccessToken,
-    guards: [isNewToken, tokenValid, stillReadable],
-    handle: refreshToken,
-  }),
-  route({
-    event: 'broadcast',
-    scope: 'channel',
-    parse: parseBroadcast,
-    guards: [wellFormed, writePolicyAdmits, withinPayloadLimit, withinProjectRate],
-    handle: sendBroadcast,
-  }),
-  route({
-    event: 'presence',
-    scope: 'channel',
-    parse: parsePresence,
-    guards: [
-      withinClientPresenceRate,
-      knownEvent,
-      trackPayloadIsMap,
-      presenceWriteAdmits,
-      withinPresenceLimits,
-    ],
-    handle: handlePresence,
-  }),
+  route('access_token', 'channel', parseAccessToken)
+    .guard(isNewToken)
+    .guard(tokenValid)
+    .guard(stillReadable)
+    .handle(refreshToken),
+  route('broadcast', 'channel', parseBroadcast)
+    .guard(wellFormed)
+    .guard(writePolicyAdmits)
+    .guard(withinPayloadLimit)
+    .guard(withinProjectRate)
+    .handle(sendBroadcast),
+  route('presence', 'channel', parsePresence)
+    .guard(withinClientPresenceRate)
+    .guard(knownEvent)
+    .guard(trackPayloadIsMap)
+    .guard(presenceWriteAdmits)
+    .guard(withinPresenceLimits)
+    .handle(handlePresence),
 ];
 
 const byScope = (scope: RouteEntry['scope'], event: string) =>
@@ -116,7 +87,8 @@ export function createDispatch(deps: RealtimeDeps) {
       const entry = byScope('phoenix', event);
       if (entry) return entry.run({ deps, conn, message });
     } else if (event === 'phx_join' && message.topic.startsWith('realtime:')) {
-      return byScope('join', event)!.run({ deps, conn, message });
+      const entry = byScope('join', event);
+      if (entry) return entry.run({ deps, conn, message });
     } else {
       const channel = conn.channels.get(message.topic);
       if (channel) {

@@ -47,10 +47,16 @@ export interface JoinParams {
   options: ChannelOptions;
   replicationReady: boolean;
   postgresChanges: JsonObject[];
-  /** Set by the token guard. */
-  identity?: Identity;
-  /** Set by the read-policy guard on private channels. */
-  decisions?: Decisions;
+}
+
+/** After the token guard: who joins. */
+export interface VerifiedJoin extends JoinParams {
+  identity: Identity;
+}
+
+/** After the read-policy guard: what a private channel may read (undefined: a public one). */
+export interface AdmittedJoin extends VerifiedJoin {
+  reads: Decisions | undefined;
 }
 
 function presenceKey(key: unknown): string {

@@ -6,11 +6,12 @@ import { subscribeChanges } from '../changes/subscribe.ts';
 import { senderOf } from '../limits/limits.ts';
 import { CLOSE, JoinError, SHUTDOWN } from '../errors.ts';
 import { reply, type JsonObject } from '../protocol/frames.ts';
+import type { Decisions } from '../store/store.ts';
 import { readExtensions, setReads } from './authorization.ts';
 import { Channel } from './channel.ts';
-import type { JoinParams } from './join-params.ts';
+import type { AdmittedJoin, JoinParams, VerifiedJoin } from './join-params.ts';
 import { canReadPresence, closeChannel, openChannel } from './lifecycle.ts';
-import { joinRefusal, type EventContext, type Guard } from './route.ts';
+import { joinRefusal, type Decision, type EventContext, type Guard } from './route.ts';
 import { joinError, scheduleTokenCheck } from './token-check.ts';
 
 type JoinGuard = Guard<EventContext, JoinParams>;
@@ -26,8 +27,8 @@ export const underChannelLimit: JoinGuard = ({ conn, deps, message }) => {
 };
 
 /** The project's join rate, for the joining person (their share: limits/limits.ts). */
-export const underJoinRate: JoinGuard = ({ conn, deps }, params) => {
-  const sender = senderOf(params.identity!.claims, conn.sender);
+export const underJoinRate: Guard<EventContext, VerifiedJoin> = ({ conn, deps }, { identity }) => {
+  const sender = senderOf(identity.claims, conn.sender);
   if (deps.limits.refuses('joins', sender))
     return {
       kind: 'reply',
@@ -45,35 +46,40 @@ export const underUserLimit: JoinGuard = ({ conn, deps }) => {
     return joinRefusal(new JoinError('ConnectionRateLimitReached'));
 };
 
-export const validToken: JoinGuard = async ({ conn, deps }, params) => {
+/** The join's token (an API key or none: the socket's) names who joins. */
+export const validToken: Decision<EventContext, JoinParams, VerifiedJoin> = async (
+  { conn, deps },
+  params,
+) => {
   const token = params.accessToken?.startsWith('sb_') ? undefined : params.accessToken;
   const verified = await deps.verifyToken(token ?? conn.identity.token);
   if (!verified.ok) return joinRefusal(joinError(verified.failure));
-  params.identity = verified.identity;
+  return { pass: { ...params, identity: verified.identity } };
 };
 
-export const readPolicyAdmits: JoinGuard = async ({ conn, deps, message }, params) => {
-  if (!params.options.private) return;
+/** A private channel opens only when the read policies admit broadcast or presence. */
+export const readPolicyAdmits: Decision<EventContext, VerifiedJoin, AdmittedJoin> = async (
+  { conn, deps, message },
+  params,
+) => {
+  if (!params.options.private) return { pass: { ...params, reads: undefined } };
   const topic = message.topic.slice('realtime:'.length);
   const unauthorized = joinRefusal(new JoinError('Unauthorized', SHUTDOWN.readDenied(topic)));
+  let reads: Decisions;
   try {
-    params.decisions = await deps.store.readDecisions(
-      {
-        role: params.identity!.role,
-        claims: params.identity!.claims,
-        headers: conn.headers,
-        topic,
-      },
+    reads = await deps.store.readDecisions(
+      { role: params.identity.role, claims: params.identity.claims, headers: conn.headers, topic },
       readExtensions(params.options.presenceEnabled),
     );
   } catch (error) {
     deps.log.warn(`RlsPolicyError: ${(error as Error).message}`);
     return unauthorized;
   }
-  if (!params.decisions.broadcast && !params.decisions.presence) return unauthorized;
+  if (!reads.broadcast && !reads.presence) return unauthorized;
+  return { pass: { ...params, reads } };
 };
 
-export async function join(ctx: EventContext, params: JoinParams): Promise<void> {
+export async function join(ctx: EventContext, params: AdmittedJoin): Promise<void> {
   const { conn, deps, message } = ctx;
   const existing = conn.channels.get(message.topic);
   // A second join of a topic replaces the first, as Phoenix does (it closes the old one).
@@ -83,9 +89,9 @@ export async function join(ctx: EventContext, params: JoinParams): Promise<void>
     message.topic,
     message.joinRef,
     params.options,
-    params.identity!,
+    params.identity,
   );
-  if (params.decisions) setReads(channel, params.decisions);
+  if (params.reads) setReads(channel, params.reads);
   const changes = await subscribeChanges(deps, channel, params.postgresChanges);
   if (!conn.open) {
     // The socket closed while the join was checked: nothing to open.
