@@ -6,6 +6,7 @@
 // token: any other caller could fill the developer's inbox with look-alike messages.
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { bearerToken } from '../context/caller.ts';
 import type { ServiceEnv, StackContext } from '../context/context.ts';
 import { htmlToText } from '../outbox/templates.ts';
 
@@ -34,9 +35,10 @@ function problem(c: Context, status: 400 | 401 | 403 | 422, name: string, messag
 
 export function sendHandler(ctx: StackContext) {
   return async (c: Context<ServiceEnv>): Promise<Response> => {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const token = bearerToken(c.req.raw);
     if (!token)
       return problem(c, 401, 'missing_api_key', 'Missing API key in the authorization header.');
+    // Exactly one of the project's keys: a signed-in user's token is never a key to the inbox.
     if (ctx.keys.identifyApiKey(token)?.role !== 'service_role')
       return problem(c, 403, 'invalid_api_key', "Only the project's service key can send mail.");
     let json: unknown;

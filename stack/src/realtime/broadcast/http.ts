@@ -5,6 +5,7 @@
 // The project's message rate applies to the caller's share of it (429 beyond).
 import type { Context } from 'hono';
 import { z } from 'zod';
+import { apiKeyValue, bearerToken } from '../../context/caller.ts';
 import type { RealtimeDeps } from '../deps.ts';
 import { httpError, validationError } from '../errors.ts';
 import type { JsonObject } from '../protocol/frames.ts';
@@ -26,8 +27,7 @@ const messageSchema = z.object({
 type BatchMessage = z.infer<typeof messageSchema>;
 
 async function caller(deps: RealtimeDeps, c: Context): Promise<Identity | undefined> {
-  const bearer = /^bearer\s+(.+)$/i.exec(c.req.header('authorization')?.trim() ?? '')?.[1];
-  const token = bearer ?? c.req.header('apikey');
+  const token = bearerToken(c.req.raw) ?? apiKeyValue(c.req.raw);
   if (!token) return undefined;
   const verified = await deps.verifyToken(token);
   return verified.ok ? verified.identity : undefined;
