@@ -3,6 +3,7 @@
 // credentials (requireAdminCredentials: a service_role JWT or the secret key), and the aal2
 // rules for accounts with MFA on.
 import type { JWTPayload } from 'jose';
+import { bearerToken, resolveToken, type TokenIdentity } from '../context/caller.ts';
 import type { ApiKey, Keys } from '../keys/keys.ts';
 import { authError, type AuthError } from './errors.ts';
 import type { AuthStore } from './store/index.ts';
@@ -23,22 +24,18 @@ export interface UserSession {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
 
-/** The bearer token of the Authorization header, if any. */
-function bearerToken(request: Request): string | undefined {
-  const header = request.headers.get('authorization');
-  const match = header ? /^bearer\s+(.+)$/i.exec(header.trim()) : null;
-  return match ? match[1]!.trim() : undefined;
-}
-
-async function verifiedClaims(keys: Keys, token: string) {
-  try {
-    return (await keys.verify(token)) as JWTPayload & Record<string, unknown>;
-  } catch (error) {
-    throw authError(
-      'bad_jwt',
-      `invalid JWT: unable to parse or verify signature, ${(error as Error).message}`,
-    );
-  }
+/** The token's identity, or bad_jwt with the verifier's words, as Supabase Auth answers. */
+async function identityOf(
+  keys: Keys,
+  token: string,
+  accept: 'jwt' | 'jwt-or-key',
+): Promise<TokenIdentity> {
+  const resolved = await resolveToken(keys, token, accept);
+  if (resolved.ok) return resolved.value;
+  throw authError(
+    'bad_jwt',
+    `invalid JWT: unable to parse or verify signature, ${resolved.failure.detail}`,
+  );
 }
 
 /** The user and session of the bearer token, with Supabase Auth's errors when there are none. */
@@ -49,7 +46,8 @@ export async function requireSession(
 ): Promise<UserSession> {
   const token = bearerToken(request);
   if (!token) throw authError('no_authorization', 'This endpoint requires a valid Bearer token');
-  const claims = await verifiedClaims(keys, token);
+  const claims = (await identityOf(keys, token, 'jwt')).claims as JWTPayload &
+    Record<string, unknown>;
   const sub = typeof claims.sub === 'string' ? claims.sub : '';
   if (!sub) throw authError('bad_jwt', 'invalid claim: missing sub claim');
   if (!UUID.test(sub)) throw authError('bad_jwt', 'invalid claim: sub claim must be a UUID', 400);
@@ -89,12 +87,8 @@ export async function requireAdmin(
     if (apikey?.kind === 'secret' && apikey.role === 'service_role') return;
     throw authError('no_authorization', 'This endpoint requires a valid Bearer token');
   }
-  const key = keys.identifyApiKey(token);
-  if (key && key.kind !== 'legacy') {
-    if (key.role === 'service_role') return;
-    throw authError('not_admin', 'User not allowed');
-  }
-  const { role } = await verifiedClaims(keys, token);
+  const who = await identityOf(keys, token, 'jwt-or-key');
+  const role = who.via === 'key' ? who.key.role : who.claims.role;
   if (typeof role !== 'string' || !ADMIN_ROLES.has(role))
     throw authError('not_admin', 'User not allowed');
 }

@@ -1,42 +1,161 @@
-// Resolves who is calling a data API (REST, Storage, Realtime): the bearer JWT when there is
-// one, or the role of the API key. Services turn a JwtError into their own error shape.
-import type { Context } from 'hono';
-import type { JWTPayload } from 'jose';
+// How any service knows who is calling. Three steps, each once for the whole stack:
+// 1. Reading: the bearer token (`Authorization: Bearer <token>`, scheme in any case, trimmed)
+//    and the API key (`apikey` header, else the `?apikey=` query parameter, as the gateway
+//    reads it) from the Web Request.
+// 2. Telling a project key from a JWT: a token of the form `sb_publishable_…` / `sb_secret_…`
+//    is an opaque project key (isOpaqueKey), never verified as a JWT; anything else is a JWT.
+// 3. Resolving: resolveToken turns one token into its role and claims, resolveCaller the whole
+//    request (the bearer token, else the API key the gateway identified). A failure is a typed
+//    CallerFailure; every service maps it to its own documented error shape (REST: PGRST301/303,
+//    Storage: AccessDenied, Auth: bad_jwt / no_authorization, Realtime: 401 Unauthorized,
+//    Functions: Invalid JWT, the inbox: missing/invalid_api_key).
 import type { Caller } from '../db/as-caller.ts';
-import { JwtError, type Keys } from '../keys/keys.ts';
-import type { ServiceEnv } from './context.ts';
+import { JwtError, type ApiKey, type Keys } from '../keys/keys.ts';
 
-export interface ResolvedCaller extends Caller {
-  /** The raw bearer JWT, when the caller sent one. */
-  token?: string;
-}
-
-/** Returns the bearer token of the Authorization header, if any. */
-export function bearerToken(c: Context): string | undefined {
-  const header = c.req.header('authorization');
+/** The bearer token of the Authorization header, if any. */
+export function bearerToken(request: Request): string | undefined {
+  const header = request.headers.get('authorization');
   const match = header ? /^bearer\s+(.+)$/i.exec(header.trim()) : null;
   return match ? match[1]!.trim() : undefined;
 }
 
+/** The API key the request carries: the `apikey` header, else the `apikey` query parameter. */
+export function apiKeyValue(request: Request): string | undefined {
+  return (
+    request.headers.get('apikey') ?? new URL(request.url).searchParams.get('apikey') ?? undefined
+  );
+}
+
+const OPAQUE_KEY = /^sb_(publishable|secret)_[A-Za-z0-9_-]+$/;
+
 /**
- * Verifies the bearer JWT (opaque sb_ keys and a missing header fall back to the API key's role).
- * Throws JwtError when a JWT is present but invalid or expired.
+ * Whether the token has the form of an opaque project key (`sb_publishable_…`, `sb_secret_…`):
+ * it is looked up among the project's keys, never verified as a JWT.
  */
-export async function resolveCaller(c: Context<ServiceEnv>, keys: Keys): Promise<ResolvedCaller> {
-  const token = bearerToken(c);
+export function isOpaqueKey(token: string): boolean {
+  return OPAQUE_KEY.test(token);
+}
+
+/** Why a token names no caller. */
+export type TokenFailure =
+  /** Not a JWT: not three dot-separated parts, or a header that does not decode. */
+  | { kind: 'malformed'; parts: number; detail: string }
+  /** The form of a project key (isOpaqueKey) but not one of this project's keys. */
+  | { kind: 'unknown-key'; detail: string }
+  /** A JWT past its `exp` (seconds since the epoch, when readable). */
+  | { kind: 'expired'; exp: number | undefined; detail: string }
+  /** A signature that does not verify, or a `kid` none of the project's keys has. */
+  | { kind: 'bad-signature'; detail: string }
+  /** Any other failed check (an algorithm not allowed, `nbf` ahead, claims that are not JSON). */
+  | { kind: 'invalid'; detail: string };
+
+/** Why a request's credentials name no caller: a token's failure, or no credentials at all. */
+export type CallerFailure = { kind: 'missing' } | TokenFailure;
+
+/** What a token stands for: a project key's role, or a verified JWT's role and claims. */
+export type TokenIdentity =
+  | { via: 'key'; key: ApiKey; role: string; claims: Record<string, unknown>; token: string }
+  | { via: 'jwt'; role: string; claims: Record<string, unknown>; token: string };
+
+export type Resolved<T, F = CallerFailure> = { ok: true; value: T } | { ok: false; failure: F };
+
+/** The go-jwt words Supabase Auth echoes for a token that is not three segments. */
+const SEGMENTS = 'token is malformed: token contains an invalid number of segments';
+
+function peekExp(token: string): number | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+    return typeof payload?.exp === 'number' ? payload.exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function failureOf(error: JwtError, token: string): TokenFailure {
+  const detail = error.message;
+  switch (error.reason) {
+    case 'malformed':
+      return { kind: 'malformed', parts: token.split('.').length, detail };
+    case 'expired':
+      return { kind: 'expired', exp: peekExp(token), detail };
+    case 'bad-signature':
+      return { kind: 'bad-signature', detail };
+    case 'invalid':
+      return { kind: 'invalid', detail };
+  }
+}
+
+/**
+ * What one token stands for. `accept: 'jwt'` (Auth's sessions, Functions' verify_jwt) takes JWTs
+ * only: a project key there is not a JWT, so it is malformed.
+ */
+export async function resolveToken(
+  keys: Pick<Keys, 'identifyApiKey' | 'verify'>,
+  token: string,
+  accept: 'jwt' | 'jwt-or-key' = 'jwt-or-key',
+): Promise<Resolved<TokenIdentity, TokenFailure>> {
+  if (isOpaqueKey(token)) {
+    const key = accept === 'jwt-or-key' ? keys.identifyApiKey(token) : undefined;
+    if (key)
+      return {
+        ok: true,
+        value: { via: 'key', key, role: key.role, claims: { role: key.role }, token },
+      };
+    const failure: TokenFailure =
+      accept === 'jwt'
+        ? { kind: 'malformed', parts: 1, detail: SEGMENTS }
+        : { kind: 'unknown-key', detail: SEGMENTS };
+    return { ok: false, failure };
+  }
+  if (token.split('.').length !== 3)
+    return {
+      ok: false,
+      failure: { kind: 'malformed', parts: token.split('.').length, detail: SEGMENTS },
+    };
+  try {
+    const claims = (await keys.verify(token)) as Record<string, unknown>;
+    const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
+    return { ok: true, value: { via: 'jwt', role, claims, token } };
+  } catch (error) {
+    if (error instanceof JwtError) return { ok: false, failure: failureOf(error, token) };
+    throw error;
+  }
+}
+
+/** The caller a data API (REST, Storage) runs as, with the request's headers for its settings. */
+export interface ResolvedCaller extends Caller {
+  role: string;
+  claims: Record<string, unknown>;
+  /** The raw bearer JWT, when the caller sent one. */
+  token?: string;
+}
+
+/** The request's headers, method and path, which the data work sees as request.* settings. */
+export function requestOf(request: Request): Pick<Caller, 'headers' | 'method' | 'path'> {
   const headers: Record<string, string> = {};
-  c.req.raw.headers.forEach((value, name) => {
+  request.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  const base = { headers, method: c.req.method, path: c.req.path };
-  if (token && !keys.identifyApiKey(token)?.kind.match(/publishable|secret/)) {
-    if (token.split('.').length !== 3)
-      throw new JwtError('malformed', 'Expected 3 parts in JWT; got ' + token.split('.').length);
-    const claims: JWTPayload = await keys.verify(token);
-    const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
-    return { ...base, role, claims: claims as Record<string, unknown>, token };
+  return { headers, method: request.method, path: new URL(request.url).pathname };
+}
+
+/**
+ * Who calls: the bearer token when there is one (a project key or a JWT), else the role of the
+ * API key the gateway identified (`apikey`); `missing` when there is neither.
+ */
+export async function resolveCaller(
+  request: Request,
+  keys: Pick<Keys, 'identifyApiKey' | 'verify'>,
+  apikey: ApiKey | undefined,
+): Promise<Resolved<ResolvedCaller>> {
+  const base = requestOf(request);
+  const token = bearerToken(request);
+  if (token) {
+    const resolved = await resolveToken(keys, token);
+    if (!resolved.ok) return resolved;
+    const { via, role, claims } = resolved.value;
+    return { ok: true, value: { ...base, role, claims, ...(via === 'jwt' ? { token } : {}) } };
   }
-  const apikey = token ? keys.identifyApiKey(token) : c.get('apikey');
-  const role = apikey?.role ?? 'anon';
-  return { ...base, role, claims: { role } };
+  if (!apikey) return { ok: false, failure: { kind: 'missing' } };
+  return { ok: true, value: { ...base, role: apikey.role, claims: { role: apikey.role } } };
 }

@@ -1,6 +1,7 @@
 // The verify_jwt gate in front of a function: a Bearer JWT signed with the project's JWT secret
 // or one of its signing keys, or the function is not called. Opaque sb_ keys are not JWTs and
 // fail, as on hosted Supabase's legacy check.
+import { bearerToken, resolveToken } from '../context/caller.ts';
 import type { Keys } from '../keys/keys.ts';
 import { functionErrors } from './errors.ts';
 
@@ -8,14 +9,9 @@ import { functionErrors } from './errors.ts';
 export async function checkJwt(request: Request, keys: Keys): Promise<Response | undefined> {
   // Browsers send CORS preflights without credentials: they reach the function, which answers them.
   if (request.method === 'OPTIONS') return undefined;
-  const header = request.headers.get('authorization');
-  if (!header) return functionErrors.missingAuthorization();
-  const match = /^Bearer\s+(\S+)\s*$/.exec(header);
-  if (!match) return functionErrors.invalidJwt();
-  try {
-    await keys.verify(match[1]!);
-    return undefined;
-  } catch {
-    return functionErrors.invalidJwt();
-  }
+  if (!request.headers.has('authorization')) return functionErrors.missingAuthorization();
+  const token = bearerToken(request);
+  if (!token) return functionErrors.invalidJwt();
+  const resolved = await resolveToken(keys, token, 'jwt');
+  return resolved.ok ? undefined : functionErrors.invalidJwt();
 }

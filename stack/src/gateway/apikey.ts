@@ -1,15 +1,13 @@
 // The API gateway's key check, answering as Supabase's gateway does when the key is missing or
-// is not one of the project's keys. The key comes from the `apikey` header or query parameter.
+// is not one of the project's keys. The key comes from the `apikey` header or query parameter
+// (apiKeyValue in context/caller.ts).
 // Besides the exact keys, any unexpired JWT the project signed is a key, as the services behind
 // the Supabase CLI's gateway accept it; its role claim is the key's role. It is not a bearer
 // token: a request without Authorization is not signed in as whoever the JWT names.
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
+import { apiKeyValue } from '../context/caller.ts';
 import type { Keys } from '../keys/keys.ts';
 import type { ServiceEnv } from '../context/context.ts';
-
-export function readApiKey(c: Context): string | undefined {
-  return c.req.header('apikey') ?? new URL(c.req.url).searchParams.get('apikey') ?? undefined;
-}
 
 export function missingApiKey(): Response {
   return Response.json(
@@ -40,7 +38,7 @@ export function requireApiKey(
   isOpen: (path: string, method: string) => boolean = () => false,
 ): MiddlewareHandler<ServiceEnv> {
   return async (c, next) => {
-    const value = readApiKey(c);
+    const value = apiKeyValue(c.req.raw);
     const key = value ? await keys.resolveApiKey(value) : undefined;
     if (!isOpen(c.req.path, c.req.method)) {
       if (value === undefined || value === '') return missingApiKey();

@@ -4,9 +4,10 @@
 // that posts this body to a mail API on hosted Supabase posts the same body here locally.
 // Only the project's service key (legacy service_role JWT or sb_secret_…) may send, as a Bearer
 // token: any other caller could fill the developer's inbox with look-alike messages.
-import type { Context } from 'hono';
 import { z } from 'zod';
-import type { ServiceEnv, StackContext } from '../context/context.ts';
+import { bearerToken } from '../context/caller.ts';
+import type { StackContext } from '../context/context.ts';
+import { route, type Guard } from '../context/route.ts';
 import { htmlToText } from '../outbox/templates.ts';
 
 /** The bare address of `Name <a@b>` or `a@b`. */
@@ -28,32 +29,52 @@ const SendBody = z.object({
   tags: z.array(z.object({ name: z.string().max(256), value: z.string().max(256) })).optional(),
 });
 
-function problem(c: Context, status: 400 | 401 | 403 | 422, name: string, message: string) {
-  return c.json({ statusCode: status, name, message }, status);
+function problem(status: 400 | 401 | 403 | 422, name: string, message: string): Response {
+  return Response.json({ statusCode: status, name, message }, { status });
 }
 
-export function sendHandler(ctx: StackContext) {
-  return async (c: Context<ServiceEnv>): Promise<Response> => {
-    const token = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    if (!token)
-      return problem(c, 401, 'missing_api_key', 'Missing API key in the authorization header.');
+type Refusal = 'missing' | 'not-service-key';
+
+/** The guard: the project's service key itself as the bearer token. */
+const serviceKey: Guard<StackContext, undefined, Refusal> = {
+  name: "the project's service key as the bearer token",
+  check(ctx, request) {
+    const token = bearerToken(request);
+    if (!token) return { ok: false, failure: 'missing' };
+    // Exactly one of the project's keys: a signed-in user's token is never a key to the inbox.
     if (ctx.keys.identifyApiKey(token)?.role !== 'service_role')
-      return problem(c, 403, 'invalid_api_key', "Only the project's service key can send mail.");
+      return { ok: false, failure: 'not-service-key' };
+    return { ok: true, value: undefined };
+  },
+};
+
+/** A refused sender, in the send API's (Resend's) error shape. */
+export function refusal(failure: Refusal): Response {
+  return failure === 'missing'
+    ? problem(401, 'missing_api_key', 'Missing API key in the authorization header.')
+    : problem(403, 'invalid_api_key', "Only the project's service key can send mail.");
+}
+
+export const SEND_ROUTE = route({
+  method: 'POST',
+  path: '/api/send',
+  guard: serviceKey,
+  async handler(ctx, { request }) {
     let json: unknown;
     try {
-      json = await c.req.json();
+      json = await request.json();
     } catch {
-      return problem(c, 400, 'validation_error', 'The body must be JSON.');
+      return problem(400, 'validation_error', 'The body must be JSON.');
     }
     const parsed = SendBody.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const where = issue.path.join('.') || 'body';
-      return problem(c, 422, 'validation_error', `Invalid \`${where}\`: ${issue.message}`);
+      return problem(422, 'validation_error', `Invalid \`${where}\`: ${issue.message}`);
     }
     const mail = parsed.data;
     if (!mail.html && !mail.text)
-      return problem(c, 422, 'validation_error', 'Missing `html` or `text` field.');
+      return problem(422, 'validation_error', 'Missing `html` or `text` field.');
     const kind = mail.tags?.find((t) => t.name === 'category')?.value || 'function';
     const subject = mail.subject.replace(/[\r\n]+/g, ' ');
     const ids: string[] = [];
@@ -69,6 +90,6 @@ export function sendHandler(ctx: StackContext) {
       });
       ids.push(crypto.randomUUID());
     }
-    return c.json({ id: ids[0] });
-  };
-}
+    return Response.json({ id: ids[0] });
+  },
+});

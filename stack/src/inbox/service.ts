@@ -3,9 +3,10 @@
 // send their own mail in with POST /inbox/api/send (send-api.ts).
 import { Hono } from 'hono';
 import type { ServiceEnv, StackContext } from '../context/context.ts';
+import { mountRoutes } from '../context/route.ts';
 import { renderInbox, renderMessage, renderMissing } from './page.ts';
 import type { StoredMessage } from '../outbox/outbox.ts';
-import { sendHandler } from './send-api.ts';
+import { SEND_ROUTE, refusal } from './send-api.ts';
 
 export function messageJson(m: StoredMessage) {
   return {
@@ -46,7 +47,7 @@ export function createInboxService(ctx: StackContext): Hono<ServiceEnv> {
     c.header('Referrer-Policy', 'no-referrer');
     return c.html(renderMessage(message));
   });
-  app.post('/api/send', sendHandler(ctx));
+  mountRoutes(app, ctx, [SEND_ROUTE], refusal);
   app.delete('/api/messages', async (c) => {
     await outbox.clear();
     return c.body(null, 204);

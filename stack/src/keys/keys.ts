@@ -24,7 +24,12 @@ export type ApiKeyKind = 'legacy' | 'publishable' | 'secret';
  */
 export type ApiKey = { role: ApiKeyRole; kind: ApiKeyKind } | { role: string; kind: 'jwt' };
 
-export type JwtFailure = 'expired' | 'invalid' | 'malformed';
+/**
+ * Why a JWT does not verify: not a JWT at all (malformed), past its exp (expired), a signature
+ * that does not verify or a kid none of the keys has (bad-signature), or any other check (invalid:
+ * an algorithm not allowed, nbf in the future, claims that are not JSON).
+ */
+export type JwtFailure = 'expired' | 'bad-signature' | 'invalid' | 'malformed';
 
 export class JwtError extends Error {
   constructor(
@@ -109,10 +114,10 @@ export async function loadKeys(config: Config): Promise<Keys> {
           'malformed',
           'token is malformed: token contains an invalid number of segments',
         );
-      let alg: string | undefined;
+      let alg: unknown;
+      let kid: unknown;
       try {
-        alg = (JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as { alg?: string })
-          .alg;
+        ({ alg, kid } = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')));
       } catch {
         throw new JwtError('malformed', 'token is malformed: could not base64 decode header');
       }
@@ -126,7 +131,13 @@ export async function loadKeys(config: Config): Promise<Keys> {
         if (error instanceof errors.JWTExpired)
           throw new JwtError('expired', 'token has invalid claims: token is expired');
         if (error instanceof errors.JWSSignatureVerificationFailed)
-          throw new JwtError('invalid', 'signature is invalid');
+          throw new JwtError('bad-signature', 'signature is invalid');
+        // Supabase Auth's words (golang-jwt's around its keyfunc's) for a kid it has no key for.
+        if (error instanceof errors.JWKSNoMatchingKey)
+          throw new JwtError(
+            'bad-signature',
+            `token is unverifiable: error while executing keyfunc: unrecognized JWT kid ${kid} for algorithm ${alg}`,
+          );
         throw new JwtError('invalid', `invalid JWT: ${(error as Error).message}`);
       }
     },

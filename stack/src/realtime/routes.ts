@@ -1,51 +1,64 @@
 // The Realtime service's HTTP route table (under /realtime/v1, behind the gateway's API-key
-// check). The socket's own messages have their table in socket/events.ts.
-import { Hono, type Context } from 'hono';
+// check), in the stack's one route shape (context/route.ts): each route names its guard, and a
+// guard's failure is answered in Realtime's shape (httpError). The WebSocket upgrade is handed
+// to the socket server (socket/upgrade.ts: header length, vsn, API key as token, connected
+// users, join rate); the socket's own messages have their table in socket/events.ts.
+import { Hono } from 'hono';
+import { apiKeyValue, bearerToken } from '../context/caller.ts';
 import type { ServiceEnv } from '../context/context.ts';
+import { mountRoutes, open, route, type Guard } from '../context/route.ts';
+import type { Identity } from './access/token.ts';
 import { batchBroadcast, singleBroadcast } from './broadcast/http.ts';
 import type { RealtimeDeps } from './deps.ts';
+import { httpError, type HTTP_ERRORS } from './errors.ts';
 import type { SocketServer } from './socket/upgrade.ts';
 
-interface HttpRoute {
-  method: 'GET' | 'POST';
-  path: string;
-  /** What stands before the handler, beyond the gateway's API-key check. */
-  guards: string;
-  handler(deps: RealtimeDeps, c: Context, sockets: SocketServer): Promise<Response> | Response;
-}
+type HttpFailure = keyof typeof HTTP_ERRORS;
 
-export const ROUTES: HttpRoute[] = [
-  {
-    method: 'GET',
-    path: '/websocket',
-    guards: 'header length, vsn, API key as token, connected users, join rate',
-    handler: (_deps, c, sockets) => sockets.handle(c),
+/** The bearer token, else the API key, verified as Realtime verifies a token. */
+const caller: Guard<RealtimeDeps, Identity, HttpFailure> = {
+  name: 'bearer token or API key',
+  async check(deps, request) {
+    const token = bearerToken(request) ?? apiKeyValue(request);
+    const verified = token ? await deps.verifyToken(token) : undefined;
+    return verified?.ok
+      ? { ok: true, value: verified.identity }
+      : { ok: false, failure: 'unauthorized' };
   },
-  {
-    method: 'POST',
-    path: '/api/broadcast',
-    guards: 'bearer token or API key, message shape and size, message rate, write policy (private)',
-    handler: batchBroadcast,
+};
+
+/** JSON or bytes only (checked before the caller, as Realtime's plug order has it). */
+const typedCaller: Guard<RealtimeDeps, Identity, HttpFailure> = {
+  name: 'content type, bearer token or API key',
+  check(deps, request) {
+    const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    if (type && type !== 'application/json' && type !== 'application/octet-stream')
+      return { ok: false, failure: 'unsupportedMediaType' };
+    return caller.check(deps, request);
   },
-  {
+};
+
+// Beyond the guard, the handlers check: message shape and size, message rate, write policy
+// (private topics).
+export const ROUTES = [
+  route({ method: 'POST', path: '/api/broadcast', guard: caller, handler: batchBroadcast }),
+  route({
     method: 'POST',
     path: '/api/broadcast/:topic/events/:event',
-    guards:
-      'content type, bearer token or API key, payload size, message rate, write policy (private)',
+    guard: typedCaller,
     handler: singleBroadcast,
-  },
-  {
+  }),
+  route({
     method: 'GET',
     path: '/api/ping',
-    guards: 'none',
-    handler: (_deps, c) => c.json({ message: 'Success' }),
-  },
+    guard: open,
+    handler: () => Response.json({ message: 'Success' }),
+  }),
 ];
 
 export function realtimeRoutes(deps: RealtimeDeps, sockets: SocketServer): Hono<ServiceEnv> {
   const app = new Hono<ServiceEnv>();
-  for (const r of ROUTES)
-    // Hono types `c` by this route's literal path and env; the table's handlers take any Context.
-    app.on(r.method, r.path, (c) => r.handler(deps, c as unknown as Context, sockets));
+  app.get('/websocket', (c) => sockets.handle(c));
+  mountRoutes(app, deps, ROUTES, httpError);
   return app;
 }

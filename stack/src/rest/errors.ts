@@ -3,7 +3,7 @@
 // HTTP status, and every PGRST error built here, once (codes as PostgREST's Error.hs registers
 // them; retired codes are never reused).
 import type { DatabaseUnavailableError } from '../db/unavailable.ts';
-import type { JwtError } from '../keys/keys.ts';
+import type { TokenFailure } from '../context/caller.ts';
 
 export interface RestErrorBody {
   code: string;
@@ -44,14 +44,19 @@ export class ResponseError extends RestError {}
 
 // ── caller ──────────────────────────────────────────────────────────────────────────────────
 
-/** PGRST301/303: a JWT that does not verify, with the WWW-Authenticate header PostgREST sends. */
-export function jwtError(error: JwtError): CallerError {
-  const expired = error.reason === 'expired';
+/**
+ * PGRST301/303: a bearer token that names no caller, with the WWW-Authenticate header PostgREST
+ * sends. Without any credentials PostgREST runs as its anon role, so `missing` is no error here.
+ */
+export function jwtError(failure: TokenFailure): CallerError {
+  const expired = failure.kind === 'expired';
   const message = expired
     ? 'JWT expired'
-    : error.message.startsWith('Expected 3 parts')
-      ? error.message
-      : 'JWT cryptographic operation failed';
+    : failure.kind === 'unknown-key'
+      ? 'Expected 3 parts in JWT; got 1'
+      : failure.kind === 'malformed' && failure.parts !== 3
+        ? `Expected 3 parts in JWT; got ${failure.parts}`
+        : 'JWT cryptographic operation failed';
   return new CallerError(401, expired ? 'PGRST303' : 'PGRST301', message, null, null, {
     'WWW-Authenticate': `Bearer error="invalid_token", error_description=${JSON.stringify(message)}`,
   });

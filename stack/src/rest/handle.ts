@@ -3,10 +3,9 @@
 // and each fails with its own error type, answered in PostgREST's shape.
 import type { ResolvedCaller } from '../context/caller.ts';
 import type { Database } from '../db/adapter.ts';
-import { JwtError } from '../keys/keys.ts';
 import type { Logger } from '../lib/log.ts';
 import { DatabaseUnavailableError } from '../db/unavailable.ts';
-import { RestError, jwtError, unavailableError, unexpectedError } from './errors.ts';
+import { RestError, unavailableError, unexpectedError } from './errors.ts';
 import { execute, isReadOnly, type QueryHook } from './execute.ts';
 import { openApiResponse, optionsResponse } from './openapi.ts';
 import { parseRequest, type ApiRequest, type RawRequest } from './parse/request.ts';
@@ -83,7 +82,6 @@ async function planOnce(deps: RestDeps, request: ApiRequest, cache: SchemaCache)
 /** Any thrown value as a RestError; unforeseen failures are logged and answered as PGRST000. */
 function toRestError(error: unknown, authenticated: boolean, log: Logger): RestError {
   if (error instanceof RestError) return error;
-  if (error instanceof JwtError) return jwtError(error);
   if (error instanceof DatabaseUnavailableError) return unavailableError(error);
   const pg = fromPgError(error, authenticated);
   if (pg) return pg;

@@ -2,8 +2,9 @@
 // (handle.ts); the path below the prefix names the table, /rpc/<fn>, or the root (OpenAPI).
 import { Hono } from 'hono';
 import type { ServiceEnv } from '../context/context.ts';
-import { resolveCaller } from '../context/caller.ts';
-import type { Keys } from '../keys/keys.ts';
+import { requestOf, resolveCaller, type ResolvedCaller } from '../context/caller.ts';
+import type { ApiKey, Keys } from '../keys/keys.ts';
+import { jwtError } from './errors.ts';
 import { handleRest, type RestDeps } from './handle.ts';
 
 const WITH_BODY = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
@@ -30,8 +31,22 @@ export function restRoutes(deps: RestDeps, keys: Keys): Hono<ServiceEnv> {
         headers: c.req.raw.headers,
         body,
       },
-      () => resolveCaller(c, keys),
+      () => callerOf(c.req.raw, keys, c.get('apikey')),
     );
   });
   return app;
+}
+
+/** The caller the request runs as: PostgREST's anon role when it carries no credentials. */
+async function callerOf(
+  request: Request,
+  keys: Keys,
+  apikey: ApiKey | undefined,
+): Promise<ResolvedCaller> {
+  const resolved = await resolveCaller(request, keys, apikey);
+  if (resolved.ok) return resolved.value;
+  const { failure } = resolved;
+  if (failure.kind === 'missing')
+    return { ...requestOf(request), role: 'anon', claims: { role: 'anon' } };
+  throw jwtError(failure);
 }

@@ -1,10 +1,11 @@
 // The broadcast API, for senders without a socket: `POST /api/broadcast` (a batch, as
 // realtime-js's send() falls back to) and `POST /api/broadcast/:topic/events/:event` (one message,
-// JSON or binary, as httpSend() sends). The caller is the bearer token, else the API key.
+// JSON or binary, as httpSend() sends). The route's guard (routes.ts) resolved the caller: the
+// bearer token, else the API key.
 // Private messages need the write policy: a batch skips refused topics, a single message is 403.
 // The project's message rate applies to the caller's share of it (429 beyond).
-import type { Context } from 'hono';
 import { z } from 'zod';
+import type { RouteCall } from '../../context/route.ts';
 import type { RealtimeDeps } from '../deps.ts';
 import { httpError, validationError } from '../errors.ts';
 import type { JsonObject } from '../protocol/frames.ts';
@@ -25,17 +26,9 @@ const messageSchema = z.object({
 
 type BatchMessage = z.infer<typeof messageSchema>;
 
-async function caller(deps: RealtimeDeps, c: Context): Promise<Identity | undefined> {
-  const bearer = /^bearer\s+(.+)$/i.exec(c.req.header('authorization')?.trim() ?? '')?.[1];
-  const token = bearer ?? c.req.header('apikey');
-  if (!token) return undefined;
-  const verified = await deps.verifyToken(token);
-  return verified.ok ? verified.identity : undefined;
-}
-
-async function mayWrite(deps: RealtimeDeps, c: Context, who: Identity, topic: string) {
+async function mayWrite(deps: RealtimeDeps, request: Request, who: Identity, topic: string) {
   const headers: Record<string, string> = {};
-  c.req.raw.headers.forEach((value, name) => {
+  request.headers.forEach((value, name) => {
     if (name.startsWith('x-')) headers[name] = value;
   });
   const decisions = await deps.store.writeDecisions(
@@ -45,12 +38,13 @@ async function mayWrite(deps: RealtimeDeps, c: Context, who: Identity, topic: st
   return decisions.broadcast === true;
 }
 
-export async function batchBroadcast(deps: RealtimeDeps, c: Context): Promise<Response> {
-  const who = await caller(deps, c);
-  if (!who) return httpError('unauthorized');
+export async function batchBroadcast(
+  deps: RealtimeDeps,
+  { request, access: who }: RouteCall<unknown, Identity>,
+): Promise<Response> {
   let body: unknown;
   try {
-    body = await c.req.json();
+    body = await request.json();
   } catch {
     return httpError('malformedBody');
   }
@@ -81,7 +75,10 @@ export async function batchBroadcast(deps: RealtimeDeps, c: Context): Promise<Re
     const isPrivate = message.private === true;
     if (isPrivate) {
       if (!allowed.has(message.topic))
-        allowed.set(message.topic, await mayWrite(deps, c, who, message.topic).catch(() => false));
+        allowed.set(
+          message.topic,
+          await mayWrite(deps, request, who, message.topic).catch(() => false),
+        );
       if (!allowed.get(message.topic)) continue;
     }
     const payload: JsonObject = {
@@ -98,28 +95,30 @@ export async function batchBroadcast(deps: RealtimeDeps, c: Context): Promise<Re
       sender,
     );
   }
-  return c.body(null, 202);
+  return new Response(null, { status: 202 });
 }
 
-export async function singleBroadcast(deps: RealtimeDeps, c: Context): Promise<Response> {
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase();
-  if (type && type !== 'application/json' && type !== 'application/octet-stream')
-    return httpError('unsupportedMediaType');
-  const who = await caller(deps, c);
-  if (!who) return httpError('unauthorized');
-  const topic = c.req.param('topic')!;
-  const event = c.req.param('event')!;
-  const isPrivate = c.req.query('private') === 'true';
+export async function singleBroadcast(
+  deps: RealtimeDeps,
+  {
+    request,
+    params: { topic, event },
+    access: who,
+  }: RouteCall<{ topic: string; event: string }, Identity>,
+): Promise<Response> {
+  // The route's guard let only JSON and bytes through.
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  const isPrivate = new URL(request.url).searchParams.get('private') === 'true';
   let body: BroadcastBody;
   if (type === 'application/octet-stream') {
     body = {
       kind: 'user',
       event,
       encoding: 'binary',
-      body: Buffer.from(await c.req.arrayBuffer()),
+      body: Buffer.from(await request.arrayBuffer()),
     };
   } else {
-    const text = await c.req.text();
+    const text = await request.text();
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -138,7 +137,7 @@ export async function singleBroadcast(deps: RealtimeDeps, c: Context): Promise<R
   if (isPrivate) {
     let allowed: boolean;
     try {
-      allowed = await mayWrite(deps, c, who, topic);
+      allowed = await mayWrite(deps, request, who, topic);
     } catch (error) {
       deps.log.warn(`RlsPolicyError: ${(error as Error).message}`);
       return httpError('policyError');
@@ -147,5 +146,5 @@ export async function singleBroadcast(deps: RealtimeDeps, c: Context): Promise<R
   }
   deps.limits.count('events', sender);
   broadcast(deps, { private: isPrivate, subTopic: topic }, body, sender);
-  return c.body(null, 202);
+  return new Response(null, { status: 202 });
 }

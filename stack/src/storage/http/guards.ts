@@ -9,9 +9,8 @@
 // `open` guards need no credentials at all. The gateway asks for no key in front of Storage
 // (server.ts), as the Supabase CLI's does not: these guards are the whole check.
 import type { Context } from 'hono';
-import { bearerToken, resolveCaller } from '../../context/caller.ts';
+import { resolveCaller, type CallerFailure } from '../../context/caller.ts';
 import type { ServiceEnv } from '../../context/context.ts';
-import { JwtError } from '../../keys/keys.ts';
 import type { StorageDeps } from '../deps.ts';
 import { errors } from '../errors.ts';
 import { verifyToken, type SignedToken } from '../signed-token.ts';
@@ -32,24 +31,23 @@ export interface SignedAccess extends CallerAccess {
   token: SignedToken;
 }
 
-const JWT_MESSAGES: Record<JwtError['reason'], string> = {
-  expired: 'jwt expired',
-  invalid: 'invalid signature',
+/** Supabase Storage's words (jsonwebtoken's) for each failure; no credentials is an empty JWT. */
+const JWT_MESSAGES: Record<CallerFailure['kind'], string> = {
+  missing: 'Invalid Compact JWS',
   malformed: 'jwt malformed',
+  'unknown-key': 'jwt malformed',
+  expired: 'jwt expired',
+  'bad-signature': 'invalid signature',
+  invalid: 'invalid signature',
 };
 
 export const caller: Guard<unknown, CallerAccess> = {
   name: 'caller',
   open: false,
   async resolve(c, _params, deps) {
-    // Neither a JWT nor a project key: what Supabase Storage says of an empty JWT.
-    if (!bearerToken(c) && !c.get('apikey')) throw errors.accessDenied('Invalid Compact JWS');
-    try {
-      return { caller: await resolveCaller(c, deps.keys) };
-    } catch (error) {
-      if (error instanceof JwtError) throw errors.accessDenied(JWT_MESSAGES[error.reason]);
-      throw error;
-    }
+    const resolved = await resolveCaller(c.req.raw, deps.keys, c.get('apikey'));
+    if (!resolved.ok) throw errors.accessDenied(JWT_MESSAGES[resolved.failure.kind]);
+    return { caller: resolved.value };
   },
 };
 
