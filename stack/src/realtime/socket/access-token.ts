@@ -10,6 +10,7 @@ import type { Decisions } from '../store/store.ts';
 import { askRead, readVerdict, setReads } from './authorization.ts';
 import type { ChannelContext, Decision } from './route.ts';
 import { scheduleTokenCheck, shutdownReason } from './token-check.ts';
+import { isOpaqueKey } from '../../context/caller.ts';
 
 export interface AccessTokenParams {
   token: string | undefined;
@@ -40,7 +41,7 @@ export const isNewToken: Decision<ChannelContext, AccessTokenParams, NewToken> =
   { channel },
   { token },
 ) => {
-  if (token === undefined || token.startsWith('sb_') || token === channel.identity.token)
+  if (token === undefined || isOpaqueKey(token) || token === channel.identity.token)
     return { kind: 'ignore' };
   return { pass: { token } };
 };

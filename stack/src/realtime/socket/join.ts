@@ -13,6 +13,7 @@ import type { AdmittedJoin, JoinParams, VerifiedJoin } from './join-params.ts';
 import { canReadPresence, closeChannel, openChannel } from './lifecycle.ts';
 import { joinRefusal, type Decision, type EventContext, type Guard } from './route.ts';
 import { joinError, scheduleTokenCheck } from './token-check.ts';
+import { isOpaqueKey } from '../../context/caller.ts';
 
 type JoinGuard = Guard<EventContext, JoinParams>;
 
@@ -51,7 +52,8 @@ export const validToken: Decision<EventContext, JoinParams, VerifiedJoin> = asyn
   { conn, deps },
   params,
 ) => {
-  const token = params.accessToken?.startsWith('sb_') ? undefined : params.accessToken;
+  const token =
+    params.accessToken && isOpaqueKey(params.accessToken) ? undefined : params.accessToken;
   const verified = await deps.verifyToken(token ?? conn.identity.token);
   if (!verified.ok) return joinRefusal(joinError(verified.failure));
   return { pass: { ...params, identity: verified.identity } };
