@@ -4,9 +4,9 @@
 // detection of sessions in the URL, the same headers), its cookies kept by cookie-storage.ts as
 // the library keeps them. createBrowserClient itself would bring all of supabase-js into the
 // entry (measured: the sign-in page's JavaScript 128.6 KiB instead of 96.7, over its 100 KiB
-// budget). The sign-in pages need nothing more;
-// data-client.ts builds the REST, Storage, Realtime and Functions clients on this same auth
-// client when a signed-in page loads, so there is one session and one refresh timer.
+// budget). The sign-in pages need nothing more; data-client.ts builds the REST, Storage,
+// Realtime and Functions clients on this same auth client when a signed-in page loads, so there
+// is one session and one refresh timer.
 import { GoTrueClient, type Session } from '@supabase/auth-js';
 import { clientHeaders, storageKeyFor } from './client-config.ts';
 import { createCookieStorage, type CookieStorage } from './cookie-storage.ts';
