@@ -24,6 +24,14 @@ const services = ['auth', 'rest', 'storage', 'functions', 'inbox', 'realtime'];
 /** Services whose SQL lives in one port folder: nothing else in the service imports db/. */
 const databasePorts = { auth: 'store', storage: 'store', realtime: 'store' };
 
+// The app uses only its libraries' public entry points, never a file inside a package's build
+// output (a library's internals change in any release). A test may reach one, with a comment
+// saying why (eslint-disable-next-line no-restricted-imports).
+const publicEntriesOnly = {
+  group: ['**/dist/**', '**/dist'],
+  message: "import the package's public entry, not a file of its build output",
+};
+
 function restrictImports(files, patterns, extra = {}) {
   return { files, ...extra, rules: { 'no-restricted-imports': ['error', { patterns }] } };
 }
@@ -76,6 +84,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // (The blocks below for lib/, ui/ and each feature repeat the rule, as the last block decides.)
+  restrictImports(['app/**/*.{ts,tsx}'], [publicEntriesOnly]),
   // Shared code (lib/, ui/) never imports a feature.
   {
     files: ['app/src/lib/**', 'app/src/ui/**'],
@@ -88,6 +98,7 @@ export default tseslint.config(
               group: [...features.map((f) => `**/${f}/*`), '**/app/*'],
               message: 'shared code must not import features or app/',
             },
+            publicEntriesOnly,
           ],
         },
       ],
@@ -105,6 +116,7 @@ export default tseslint.config(
               group: [...features.filter((f) => f !== feature).map((f) => `**/${f}/*`), '**/app/*'],
               message: 'features do not import each other or app/',
             },
+            publicEntriesOnly,
           ],
         },
       ],

@@ -1,11 +1,14 @@
 // Test projects: unit (fast, beside the code), integration (the stack in-process through
 // supabase-js), e2e (built app + stack in real Chromium).
 import { defineConfig } from 'vitest/config';
+import { ssrVersion } from './app/build/ssr-version.ts';
 
 export default defineConfig({
   test: {
     projects: [
       {
+        // The app's code names @supabase/ssr's version, which its build provides.
+        plugins: [ssrVersion()],
         test: {
           name: 'unit',
           include: [

@@ -5,7 +5,8 @@
 // plugins (build/): the signed-in app's first modules in two chunks (chunk-groups.ts); the page
 // being opened starts loading its chunks from index.html, with the entry (route-preload.ts), and
 // a notebook's first REST requests too (early-requests.ts); `vite preview` caches the hashed
-// assets as a production host does (asset-caching.ts). The service worker (vite-plugin-pwa's
+// assets as a production host does (asset-caching.ts); @supabase/ssr's version for the client
+// header (ssr-version.ts). The service worker (vite-plugin-pwa's
 // Workbox worker, registered by src/app/register-worker.ts once the page has loaded) precaches
 // index.html and every file of the build, so the app opens offline on any page; it never caches
 // the Supabase API (another origin, no runtime caching), and a new version waits for the person
@@ -20,6 +21,7 @@ import { assetCaching } from './build/asset-caching.ts';
 import { chunkGroups } from './build/chunk-groups.ts';
 import { earlyRequests } from './build/early-requests.ts';
 import { routePreload } from './build/route-preload.ts';
+import { ssrVersion } from './build/ssr-version.ts';
 
 const preact = {
   'react-dom/client': 'preact/compat/client',
@@ -74,7 +76,15 @@ const pwa = VitePWA({
 });
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), chunkGroups(), routePreload(), earlyRequests(), assetCaching(), pwa],
+  plugins: [
+    ssrVersion(),
+    react(),
+    chunkGroups(),
+    routePreload(),
+    earlyRequests(),
+    assetCaching(),
+    pwa,
+  ],
   resolve: {
     alias: Object.entries({ ...preact, ...(command === 'build' ? production : {}) }).map(
       ([find, replacement]) => ({ find: new RegExp(`^${find}$`), replacement }),

@@ -14,7 +14,8 @@ const lookup = graph({
   router: [['auth-routes'], ['frame', 'list', 'settings']],
   'auth-routes': [[], ['sign-in']],
   client: [[], ['data']],
-  barrel: [['used-by-entry']],
+  barrel: [['used-by-entry', 'unused-factory']],
+  'unused-factory': [['supabase-js']],
   'used-by-entry': [[]],
   'sign-in': [['text-field', 'client'], ['phone']],
   phone: [['phone-lib']],
@@ -37,6 +38,7 @@ const plan = {
     { name: 'workspace', roots: ['frame', 'list'] },
     { name: 'data-client', roots: ['data'] },
   ],
+  unusedByEntry: (id: string) => id === 'unused-factory',
 };
 
 describe('planGroups', () => {
@@ -62,6 +64,13 @@ describe('planGroups', () => {
     const names = planGroups(lookup, plan);
     for (const id of ['main', 'client', 'barrel', 'used-by-entry'])
       expect(names.has(id)).toBe(false);
+  });
+
+  it('does not count as the entry’s what a module the entry never uses imports', () => {
+    expect(planGroups(lookup, plan).get('supabase-js')).toBe('data-client');
+    expect(planGroups(lookup, plan).has('unused-factory')).toBe(false);
+    const { unusedByEntry: _, ...counted } = plan;
+    expect(planGroups(lookup, counted).has('supabase-js')).toBe(false);
   });
 
   it('fails the build when a root is missing (a renamed module)', () => {

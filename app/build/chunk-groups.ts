@@ -6,7 +6,10 @@
 // those import, even lazily) stay out of both, so the sign-in page never downloads either chunk;
 // so do the entry's own modules. Membership comes from the module graph (planGroups), and
 // because no module outside a group imports one inside it, the groups need not pull in their
-// dependencies (which would drag the guest pages' shared modules in).
+// dependencies (which would drag the guest pages' shared modules in). A module the entry reaches
+// only through a package's index and never uses (@supabase/ssr's client factories, beside the
+// cookie utilities it does use) is walked by no closure: the bundle drops it, and supabase-js
+// behind it stays the data client's.
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { DATA_CLIENT, NOTEBOOK_PAGE, SIDEBAR } from './route-modules.ts';
@@ -24,6 +27,9 @@ export interface GroupPlan {
   guestRoutes: string;
   /** Each group's name and root modules, in order (an earlier group keeps a shared module). */
   groups: { name: string; roots: string[] }[];
+  /** Modules the entry reaches only through a package's index and never uses: tree-shaken away,
+   * they are walked through by no closure, so what they import is not the entry's. */
+  unusedByEntry?: (id: string) => boolean;
 }
 
 type Lookup = (id: string) => GraphModule | null;
@@ -51,7 +57,9 @@ function closure(
 }
 
 /** Module id → group name, for the modules that go into a group. */
-export function planGroups(lookup: Lookup, plan: GroupPlan): Map<string, string> {
+export function planGroups(graph: Lookup, plan: GroupPlan): Map<string, string> {
+  const unused = plan.unusedByEntry ?? (() => false);
+  const lookup: Lookup = (id) => (unused(id) ? null : graph(id));
   const entry = closure(lookup, [plan.entry], false);
   const taken = new Set(entry);
   const guestPages = lookup(plan.guestRoutes)?.dynamicallyImportedIds ?? [];
@@ -79,6 +87,10 @@ const GROUPS = [
   { name: 'data-client', roots: [DATA_CLIENT] },
 ];
 
+// The entry imports @supabase/ssr's index for its cookie utilities (lib/cookie-storage.ts); the
+// client factories beside them, and supabase-js behind those, are dropped from the entry.
+const SSR_CLIENT_FACTORIES = /[\\/]@supabase[\\/]ssr[\\/].*[\\/]create(Browser|Server)Client\.js$/;
+
 export function chunkGroups(): Plugin {
   let plan: Map<string, string> | null = null;
   return {
@@ -91,6 +103,7 @@ export function chunkGroups(): Plugin {
         entry: at('src/main.tsx'),
         guestRoutes: at('src/app/auth-routes.tsx'),
         groups: GROUPS.map((g) => ({ name: g.name, roots: g.roots.map(at) })),
+        unusedByEntry: (id) => SSR_CLIENT_FACTORIES.test(id),
       };
       return {
         build: {
