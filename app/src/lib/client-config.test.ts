@@ -1,5 +1,6 @@
 import { createBrowserClient } from '@supabase/ssr';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { clientHeaders } from './client-config.ts';
 
 describe('the client header', () => {
@@ -8,6 +9,8 @@ describe('the client header', () => {
     const client = createBrowserClient('https://abcd.supabase.co', 'sb_publishable_test', {
       isSingleton: false,
       cookies: { getAll: () => [], setAll: () => {} },
+      // Node 20 has no WebSocket of its own; realtime-js needs one to make the client at all.
+      realtime: { transport: WebSocket as never },
       global: {
         fetch: async (_input, init) => {
           sent.push(new Headers(init?.headers));
