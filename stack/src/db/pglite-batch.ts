@@ -54,7 +54,14 @@ export class PgliteBatch {
   #queue: Pending[] = [];
   #scheduled = false;
 
-  constructor(readonly pg: PGlite) {}
+  /**
+   * `syncToFs`: let PGlite write its file system through after each batch, as its query() does
+   * outside a transaction (its transactions leave it to the next statement outside one).
+   */
+  constructor(
+    readonly pg: PGlite,
+    readonly syncToFs = false,
+  ) {}
 
   /** Parsed answers of one statement (or of a simple-protocol script), up to its ReadyForQuery. */
   #send(parts: Uint8Array[]): Promise<BackendMessage[]> {
@@ -64,12 +71,13 @@ export class PgliteBatch {
         this.#scheduled = true;
         // After this turn's promise reactions, so statements sent a few awaits apart still go
         // together.
-        setImmediate(() => this.#flush());
+        setImmediate(() => this.flush());
       }
     });
   }
 
-  #flush(): void {
+  /** Sends what is queued now, without waiting for the end of this turn. */
+  flush(): void {
     this.#scheduled = false;
     const batch = this.#queue;
     this.#queue = [];
@@ -80,7 +88,7 @@ export class PgliteBatch {
     this.pg
       .execProtocolStream(concat(batch), {
         throwOnError: false,
-        syncToFs: false,
+        syncToFs: this.syncToFs,
       })
       .then((messages) => {
         let start = 0;

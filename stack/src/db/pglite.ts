@@ -161,11 +161,28 @@ export async function openPglite(
     pg = usingOurTypes(await create([...extensions, ...installed]));
   }
   const base = wrap(pg);
+  // One statement outside a transaction: its messages go into PGlite in one call, not six.
+  const query = async <Row>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<Row>> => {
+    await pg._checkReady();
+    return pg._runExclusiveTransaction(() =>
+      pg._runExclusiveQuery(() => {
+        const batch = new PgliteBatch(pg, true);
+        const result = batch.conn.query<Row>(sql, params);
+        batch.flush();
+        return result;
+      }),
+    );
+  };
   let wire: Promise<WireServer> | undefined;
   return {
     driver: 'pglite',
     ...base,
-    transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    query,
+    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      await pg._checkReady();
       // PGlite's two locks, as its own transaction() and the wire server take them: nothing
       // else runs on the one connection until COMMIT or ROLLBACK has been answered.
       return pg._runExclusiveTransaction(() =>
