@@ -1,17 +1,19 @@
 // The PGlite driver: embedded Postgres (WASM) in this process, persisted to a directory or held
-// in memory. PGlite has one connection, so transactions are serialised by PGlite itself. Values
+// in memory. PGlite has one connection, so transactions are serialised by PGlite's locks, and a
+// transaction's statements go into it in batches (pglite-batch.ts). Values
 // and errors cross its edge as they cross node-postgres's (pglite-wire.ts); its memory settings
 // are sized for one local user (see PGLITE_SETTINGS).
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite, type Extension, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type Extension } from '@electric-sql/pglite';
 import type { Database, QueryResult, Queryable, Transaction as Tx } from './adapter.ts';
 import { pgliteBundlesFor } from './extensions.ts';
 import { parserTable } from './parse-value.ts';
 import { transactionOn } from './transaction.ts';
 import { readTemplate, saveTemplate } from './pglite-template.ts';
 import { startWireServer, type WireServer } from './pglite-socket.ts';
+import { PgliteBatch } from './pglite-batch.ts';
 import { TEXT_SERIALIZERS, asPgError, serializeParams } from './pglite-wire.ts';
 
 interface PgliteLike {
@@ -159,21 +161,33 @@ export async function openPglite(
     pg = usingOurTypes(await create([...extensions, ...installed]));
   }
   const base = wrap(pg);
+  // One statement outside a transaction: its messages go into PGlite in one call, not six.
+  const query = async <Row>(
+    sql: string,
+    params?: readonly unknown[],
+  ): Promise<QueryResult<Row>> => {
+    await pg._checkReady();
+    return pg._runExclusiveTransaction(() =>
+      pg._runExclusiveQuery(() => {
+        const batch = new PgliteBatch(pg, true);
+        const result = batch.conn.query<Row>(sql, params);
+        batch.flush();
+        return result;
+      }),
+    );
+  };
   let wire: Promise<WireServer> | undefined;
   return {
     driver: 'pglite',
     ...base,
-    transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-      // One connection in this process: nothing to pipeline, so COMMIT goes when fn ends and
-      // sendCommit only closes the transaction to further statements, as on a server.
-      return pg.transaction(async (ptx: Transaction) => {
-        const { tx, settle } = transactionOn(wrap(ptx), () => undefined);
-        const result = await fn(tx);
-        // A statement fn did not wait for may have failed: then the transaction rolls back.
-        const failure = await settle();
-        if (failure !== undefined) throw failure;
-        return result;
-      });
+    query,
+    async transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+      await pg._checkReady();
+      // PGlite's two locks, as its own transaction() and the wire server take them: nothing
+      // else runs on the one connection until COMMIT or ROLLBACK has been answered.
+      return pg._runExclusiveTransaction(() =>
+        pg._runExclusiveQuery(() => batchedTransaction(new PgliteBatch(pg).conn, fn)),
+      );
     },
     // One process, no connection to lose: onReconnect is never needed.
     async listen(channel, onNotify) {
@@ -192,4 +206,33 @@ export async function openPglite(
       if (!pg.closed) await pg.close();
     },
   };
+}
+
+/**
+ * Runs fn in one transaction on a batching connection: BEGIN goes out with fn's first
+ * statements and COMMIT with its last when fn calls sendCommit (see Transaction), as on a
+ * server. The result is returned only once COMMIT has been answered.
+ */
+async function batchedTransaction<T>(conn: Queryable, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  let commit: Promise<void> | undefined;
+  const { tx, settle } = transactionOn(conn, () => {
+    commit = conn.exec('commit');
+    commit.catch(() => undefined);
+  });
+  conn.exec('begin').catch(() => undefined);
+  try {
+    const result = await fn(tx);
+    tx.sendCommit();
+    // A failed statement turns COMMIT into ROLLBACK: report that statement's error.
+    const failure = await settle();
+    await commit;
+    if (failure !== undefined) throw failure;
+    return result;
+  } catch (error) {
+    if (!commit) await conn.exec('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    // The locks are released only once every answer has arrived.
+    await Promise.all([settle(), commit?.catch(() => undefined)]);
+  }
 }

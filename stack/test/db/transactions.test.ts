@@ -18,6 +18,13 @@ do $$ begin
 end $$;
 grant "Ledger Reader" to authenticator;
 grant select on public.ledger to "Ledger Reader";
+grant insert on public.ledger to authenticated;
+create function public.noisy(n int) returns int language plpgsql as $$
+begin
+  raise notice 'counting %', n;
+  raise warning 'still counting %', n;
+  return n + 1;
+end $$;
 `;
 
 const ids = async (db: Database) =>
@@ -109,6 +116,74 @@ describe.each(DRIVERS)('transactions on %s', (driver) => {
       expect((error as PgError).code).toBe('22023');
     }
     expect(await ids(stack.db)).not.toContain(4);
+  });
+
+  it('answers each statement of one batch on its own: a failure in the middle rolls back the rows before and after it', async () => {
+    await stack.db.exec('truncate public.ledger');
+    const answers: unknown[] = [];
+    const error = await stack.db
+      .transaction(async (tx) => {
+        const statements = [
+          tx.query('insert into public.ledger values (10, $1)', ['before']),
+          tx.query('insert into public.ledger values (10, $1)', ['duplicate']),
+          tx.query('insert into public.ledger values (11, $1)', ['after']),
+        ];
+        tx.sendCommit();
+        for (const statement of statements)
+          answers.push(
+            await statement.then(
+              (r) => r.rowCount,
+              (e: PgError) => e.code,
+            ),
+          );
+      })
+      .catch((e: PgError) => e);
+    expect(answers).toEqual([1, '23505', '25P02']);
+    expect((error as PgError).code).toBe('23505');
+    expect((error as PgError).detail).toBe('Key (id)=(10) already exists.');
+    expect(await ids(stack.db)).toEqual([]);
+  });
+
+  it('keeps concurrent transactions apart: each sees its own caller, and failed ones leave no row', async () => {
+    await stack.db.exec('truncate public.ledger');
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) =>
+        asCaller(
+          stack.db,
+          { role: 'authenticated', claims: { role: 'authenticated', sub: `user-${i}` } },
+          async (tx) => {
+            const claims = tx.query<{ sub: string }>(
+              "select current_setting('request.jwt.claims', true)::json->>'sub' as sub",
+            );
+            await tx.query('insert into public.ledger values ($1, $2)', [20 + i, `row ${i}`]);
+            // Every third one fails after its insert, in a later batch than the insert.
+            if (i % 3 === 0) await tx.query('select 1 / 0');
+            return (await claims).rows[0]!.sub;
+          },
+        ),
+      ),
+    );
+    results.forEach((result, i) => {
+      if (i % 3 === 0) expect(result.status).toBe('rejected');
+      else expect(result).toEqual({ status: 'fulfilled', value: `user-${i}` });
+    });
+    expect(await ids(stack.db)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i)
+        .filter((i) => i % 3 !== 0)
+        .map((i) => 20 + i),
+    );
+  });
+
+  it('reads answers past notices and warnings', async () => {
+    const [noisy, plain] = await stack.db.transaction(async (tx) => {
+      const first = tx.query<{ n: number }>('select public.noisy($1) as n', [1]);
+      const second = tx.query<{ n: number }>('select $1::int as n', [7]);
+      await tx.exec("do $$ begin raise notice 'a script''s notice'; end $$; select 1");
+      tx.sendCommit();
+      return [(await first).rows, (await second).rows];
+    });
+    expect(noisy).toEqual([{ n: 2 }]);
+    expect(plain).toEqual([{ n: 7 }]);
   });
 });
 

@@ -1,0 +1,134 @@
+// A PGlite transaction's statements gathered into batches: whatever is sent during one turn of
+// the event loop (BEGIN, the caller's settings, the statement, COMMIT) goes into PGlite in one
+// call, as extended-protocol messages with a Sync after each statement, the way the server
+// driver pipelines them. PGlite's own query() makes one call per protocol message (parse,
+// describe, bind, describe, execute, sync), each with its own locks and bookkeeping.
+//
+// Each statement ends with its own Sync, so each is answered up to its own ReadyForQuery: a
+// failed statement does not swallow the ones after it, which then fail as "current transaction
+// is aborted", and COMMIT after a failure answers ROLLBACK — as on a Postgres server.
+import { parse, protocol, type PGlite } from '@electric-sql/pglite';
+import type { QueryResult, Queryable } from './adapter.ts';
+import { asPgError, serializeParams } from './pglite-wire.ts';
+
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+
+interface Pending {
+  /** The statement's frontend messages. */
+  parts: Uint8Array[];
+  answer(messages: BackendMessage[]): void;
+  fail(error: unknown): void;
+}
+
+const { serialize } = protocol;
+const SYNC = serialize.sync();
+const DESCRIBE_PORTAL = serialize.describe({ type: 'P' });
+const EXECUTE = serialize.execute({});
+
+/** The batch's messages in one buffer, as PGlite reads them. */
+function concat(batch: Pending[]): Uint8Array {
+  let length = 0;
+  for (const { parts } of batch) for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const { parts } of batch) {
+    for (const part of parts) {
+      out.set(part, offset);
+      offset += part.length;
+    }
+  }
+  return out;
+}
+
+/** The first error among a statement's answers, as node-postgres raises it. */
+function errorIn(messages: BackendMessage[]): unknown {
+  const error = messages.find((m) => m.name === 'error');
+  return error === undefined ? undefined : asPgError(error);
+}
+
+/**
+ * Statements on PGlite's one connection, sent in batches. The caller must hold PGlite's query
+ * and transaction locks for as long as it uses the batch: nothing else may run in between.
+ */
+export class PgliteBatch {
+  #queue: Pending[] = [];
+  #scheduled = false;
+
+  /**
+   * `syncToFs`: let PGlite write its file system through after each batch, as its query() does
+   * outside a transaction (its transactions leave it to the next statement outside one).
+   */
+  constructor(
+    readonly pg: PGlite,
+    readonly syncToFs = false,
+  ) {}
+
+  /** Parsed answers of one statement (or of a simple-protocol script), up to its ReadyForQuery. */
+  #send(parts: Uint8Array[]): Promise<BackendMessage[]> {
+    return new Promise((answer, fail) => {
+      this.#queue.push({ parts, answer, fail });
+      if (!this.#scheduled) {
+        this.#scheduled = true;
+        // After this turn's promise reactions, so statements sent a few awaits apart still go
+        // together.
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Sends what is queued now, without waiting for the end of this turn. */
+  flush(): void {
+    this.#scheduled = false;
+    const batch = this.#queue;
+    this.#queue = [];
+    if (batch.length === 0) return;
+    // PGlite parses the answers with its protocol parser as they come (and hands notifications
+    // to its listeners); an error is one of the messages, not thrown. (Its execProtocol would
+    // hand them to whatever raw stream the wire server set up last.)
+    this.pg
+      .execProtocolStream(concat(batch), {
+        throwOnError: false,
+        syncToFs: this.syncToFs,
+      })
+      .then((messages) => {
+        let start = 0;
+        let next = 0;
+        for (let i = 0; i < messages.length && next < batch.length; i++) {
+          if (messages[i]!.name !== 'readyForQuery') continue;
+          batch[next++]!.answer(messages.slice(start, i + 1));
+          start = i + 1;
+        }
+        if (next < batch.length)
+          throw new Error('PGlite answered fewer statements than it was sent');
+      })
+      .catch((error: unknown) => {
+        for (const pending of batch) pending.fail(error);
+      });
+  }
+
+  /** The batch as a connection: statements go out in the order they are called. */
+  readonly conn: Queryable = {
+    query: async <Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> => {
+      const messages = await this.#send([
+        serialize.parse({ text: sql }),
+        serialize.bind({ values: serializeParams(params) }),
+        DESCRIBE_PORTAL,
+        EXECUTE,
+        SYNC,
+      ]);
+      const error = errorIn(messages);
+      if (error !== undefined) throw error;
+      const result = parse.parseResults(messages, this.pg.parsers)[0]!;
+      const rows = result.rows as Row[];
+      const rowCount =
+        result.fields.length > 0 && rows.length > 0
+          ? rows.length
+          : (result.affectedRows ?? rows.length);
+      return { rows, rowCount, fields: result.fields };
+    },
+    exec: async (sql: string): Promise<void> => {
+      const error = errorIn(await this.#send([serialize.query(sql)]));
+      if (error !== undefined) throw error;
+    },
+  };
+}
