@@ -10,7 +10,7 @@ import { PGlite, type Extension } from '@electric-sql/pglite';
 import type { Database, QueryResult, Queryable, Transaction as Tx } from './adapter.ts';
 import { pgliteBundlesFor } from './extensions.ts';
 import { parserTable } from './parse-value.ts';
-import { transactionOn } from './transaction.ts';
+import { pipelined } from './transaction.ts';
 import { readTemplate, saveTemplate } from './pglite-template.ts';
 import { startWireServer, type WireServer } from './pglite-socket.ts';
 import { PgliteBatch } from './pglite-batch.ts';
@@ -186,7 +186,7 @@ export async function openPglite(
       // PGlite's two locks, as its own transaction() and the wire server take them: nothing
       // else runs on the one connection until COMMIT or ROLLBACK has been answered.
       return pg._runExclusiveTransaction(() =>
-        pg._runExclusiveQuery(() => batchedTransaction(new PgliteBatch(pg).conn, fn)),
+        pg._runExclusiveQuery(() => pipelined(new PgliteBatch(pg).conn, fn)),
       );
     },
     // One process, no connection to lose: onReconnect is never needed.
@@ -206,33 +206,4 @@ export async function openPglite(
       if (!pg.closed) await pg.close();
     },
   };
-}
-
-/**
- * Runs fn in one transaction on a batching connection: BEGIN goes out with fn's first
- * statements and COMMIT with its last when fn calls sendCommit (see Transaction), as on a
- * server. The result is returned only once COMMIT has been answered.
- */
-async function batchedTransaction<T>(conn: Queryable, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  let commit: Promise<void> | undefined;
-  const { tx, settle } = transactionOn(conn, () => {
-    commit = conn.exec('commit');
-    commit.catch(() => undefined);
-  });
-  conn.exec('begin').catch(() => undefined);
-  try {
-    const result = await fn(tx);
-    tx.sendCommit();
-    // A failed statement turns COMMIT into ROLLBACK: report that statement's error.
-    const failure = await settle();
-    await commit;
-    if (failure !== undefined) throw failure;
-    return result;
-  } catch (error) {
-    if (!commit) await conn.exec('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    // The locks are released only once every answer has arrived.
-    await Promise.all([settle(), commit?.catch(() => undefined)]);
-  }
 }

@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { QueryOptions, QueryResult, Queryable, Transaction } from './adapter.ts';
 import { parserTable } from './parse-value.ts';
 import type { PreparedStatements } from './prepared.ts';
-import { transactionOn } from './transaction.ts';
+import { pipelined } from './transaction.ts';
 import { classifyConnectionError } from './unavailable.ts';
 
 const parsers = parserTable();
@@ -78,9 +78,8 @@ const usable = (client: pg.PoolClient) =>
   (client as unknown as { _queryable?: boolean })._queryable;
 
 /**
- * Runs fn in one transaction on a pipelining client: BEGIN goes out with fn's first statements
- * and COMMIT with its last when fn calls sendCommit (see Transaction). The result is returned
- * only once COMMIT has been answered, so nothing is acknowledged that might not be committed.
+ * Runs fn in one pipelined transaction (transaction.ts) on a client of the pool, then gives the
+ * client back: first the prepared statements it no longer keeps are let go.
  */
 export async function pipelinedTransaction<T>(
   client: pg.PoolClient,
@@ -98,29 +97,16 @@ export async function pipelinedTransaction<T>(
     idle.push(send({ text: `deallocate ${pg.escapeIdentifier(name)}` }).catch(() => undefined));
     if (known) delete known[name];
   }
-  let commit: Promise<pg.QueryResult> | undefined;
-  const { tx, settle } = transactionOn(wrap(send, prepared), () => {
-    commit = send({ text: 'commit' });
-    commit.catch(() => undefined);
-  });
-  tx.exec('begin').catch(() => undefined);
   let failed: unknown;
   try {
-    const result = await fn(tx);
-    tx.sendCommit();
-    // A failed statement turns COMMIT into ROLLBACK: report that statement's error.
-    const failure = await settle();
-    await commit;
-    if (failure !== undefined) throw failure;
-    return result;
+    return await pipelined(wrap(send, prepared), fn);
   } catch (error) {
     failed = error;
-    if (!commit) await send({ text: 'rollback' }).catch(() => undefined);
     throw error;
   } finally {
-    // The client goes back to the pool only once all its answers have arrived; a client whose
-    // connection failed is discarded instead.
-    await Promise.all([settle(), commit?.catch(() => undefined), ...idle]);
+    // The client goes back to the pool only once all its answers have arrived (pipelined waits
+    // for them); a client whose connection failed is discarded instead.
+    await Promise.all(idle);
     client.release(usable(client) ? undefined : failed instanceof Error ? failed : true);
   }
 }

@@ -1,5 +1,6 @@
 // The Transaction both drivers hand to transaction(fn): a connection's statements, every one of
-// them tracked, closed to further statements once fn has asked for COMMIT (sendCommit).
+// them tracked, closed to further statements once fn has asked for COMMIT (sendCommit); and the
+// pipelined transaction both run on it.
 import type { Queryable, Transaction } from './adapter.ts';
 
 export interface TrackedTransaction {
@@ -52,4 +53,37 @@ export function transactionOn(conn: Queryable, onCommit: () => void): TrackedTra
       return failure?.reason;
     },
   };
+}
+
+/**
+ * Runs fn in one transaction on a connection that pipelines (the server driver's client, PGlite's
+ * batches): BEGIN goes out with fn's first statements and COMMIT with its last when fn calls
+ * sendCommit. The result is returned only once COMMIT has been answered, so nothing is
+ * acknowledged that might not be committed; and only once every answer has arrived, so the
+ * connection can be handed on.
+ */
+export async function pipelined<T>(
+  conn: Queryable,
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  let commit: Promise<void> | undefined;
+  const { tx, settle } = transactionOn(conn, () => {
+    commit = conn.exec('commit');
+    commit.catch(() => undefined);
+  });
+  tx.exec('begin').catch(() => undefined);
+  try {
+    const result = await fn(tx);
+    tx.sendCommit();
+    // A failed statement turns COMMIT into ROLLBACK: report that statement's error.
+    const failure = await settle();
+    await commit;
+    if (failure !== undefined) throw failure;
+    return result;
+  } catch (error) {
+    if (!commit) await conn.exec('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    await Promise.all([settle(), commit?.catch(() => undefined)]);
+  }
 }
