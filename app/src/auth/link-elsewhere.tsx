@@ -28,33 +28,31 @@ export function isVerifierMissing(error: unknown): boolean {
 }
 
 export function LinkOpenedElsewhere({ purpose }: { purpose: LinkPurpose }) {
-  if (purpose === 'provider')
+  if (purpose === 'signup' || purpose === 'provider')
     return (
       <AuthLayout
         title="Your email address is confirmed"
         lead="Your Sheaf account is ready."
         footer={<Link to="/sign-in/code">Sign in with a code instead</Link>}
       >
-        <Alert tone="info">
-          Continue with the same provider as before to sign in: it now finds your account.
-        </Alert>
-        <ContinueWith />
-      </AuthLayout>
-    );
-  if (purpose === 'signup')
-    return (
-      <AuthLayout
-        title="Your email address is confirmed"
-        lead="Your Sheaf account is ready."
-        footer={<Link to="/sign-in/code">Sign in with a code instead</Link>}
-      >
-        <Alert tone="info">
-          You opened the link in a different browser from the one you signed up in, so you are not
-          signed in here yet. Sign in with your email address and password to continue.
-        </Alert>
-        <Link className="button button--primary button--block" to="/sign-in">
-          Sign in
-        </Link>
+        {purpose === 'provider' ? (
+          <>
+            <Alert tone="info">
+              Continue with the same provider as before to sign in: it now finds your account.
+            </Alert>
+            <ContinueWith />
+          </>
+        ) : (
+          <>
+            <Alert tone="info">
+              You opened the link in a different browser from the one you signed up in, so you are
+              not signed in here yet. Sign in with your email address and password to continue.
+            </Alert>
+            <Link className="button button--primary button--block" to="/sign-in">
+              Sign in
+            </Link>
+          </>
+        )}
       </AuthLayout>
     );
   if (purpose === 'email_change')
