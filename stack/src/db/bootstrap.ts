@@ -2,12 +2,12 @@
 // scripts are idempotent; a hash of them is stored so an unchanged bootstrap is skipped on start.
 import { createHash } from 'node:crypto';
 import { readFile, readdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import type { Database } from './adapter.ts';
+import { sourceFile } from '../lib/source-file.ts';
 import { runScript } from './migrate.ts';
 
-const BOOTSTRAP_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bootstrap');
+const BOOTSTRAP_DIR = sourceFile('db', 'bootstrap');
 
 export async function loadBootstrapScripts(): Promise<{ name: string; sql: string }[]> {
   const names = (await readdir(BOOTSTRAP_DIR)).filter((n) => n.endsWith('.sql')).sort();

@@ -4,11 +4,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { Logger } from '../lib/log.ts';
+import { sourceFile } from '../lib/source-file.ts';
 import type { FunctionSpec } from './catalog.ts';
 
-const BOOTSTRAP = fileURLToPath(new URL('./runtime/bootstrap.ts', import.meta.url));
+const BOOTSTRAP = sourceFile('functions', 'runtime', 'bootstrap.ts');
 /** Variables passed through from the stack's environment so the npm registry stays reachable. */
 const PASS_THROUGH =
   /^(https?_proxy|no_proxy|all_proxy|npm_config_registry|deno_cert|deno_tls_ca_store|node_extra_ca_certs|ssl_cert_file|ssl_cert_dir|tz|lang)$/i;

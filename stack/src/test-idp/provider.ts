@@ -5,7 +5,7 @@
 // sign-in page. The same email is always the same person (the same `sub`).
 import { createHash, randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair } from 'jose';
-import Provider, { interactionPolicy, type Configuration } from 'oidc-provider';
+import type { Configuration, default as Provider } from 'oidc-provider';
 import type { ResolvedProvider } from '../config/external.ts';
 import { memoryAdapter } from './adapter.ts';
 import { errorPage } from './page.ts';
@@ -28,6 +28,8 @@ export const subjectOf = (email: string) =>
   createHash('sha256').update(email.trim().toLowerCase()).digest('hex').slice(0, 20);
 
 export async function createTestIdp(resolved: ResolvedProvider): Promise<TestIdp> {
+  // Loaded here, with the first sign-in through a test provider, never at start.
+  const { default: Provider, interactionPolicy } = await import('oidc-provider');
   const people = new Map<string, TestPerson>();
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   const jwk = {

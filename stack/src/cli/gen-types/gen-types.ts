@@ -5,7 +5,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import prettier from 'prettier';
 import { loadConfig } from '../../config/config.ts';
 import type { Database } from '../../db/adapter.ts';
 import { openDatabase } from '../../db/open.ts';
@@ -28,6 +27,7 @@ export interface GenTypesOptions {
 export async function generateTypes(db: Database, schemas: string[]): Promise<string> {
   const model = buildModel(await introspect(db, schemas));
   // The CLI formats with prettier's defaults and no semicolons.
+  const { default: prettier } = await import('prettier');
   return prettier.format(renderTypes(model, POSTGREST_VERSION), {
     parser: 'typescript',
     semi: false,
