@@ -1,50 +1,97 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { ServiceEnv } from './context.ts';
-import { mountRoutes, open, route, type Guard } from './route.ts';
+import { mountRoutes, open, route, type Endpoint, type Guard } from './route.ts';
 
-const keyed: Guard<{ key: string }, string, 'missing' | 'wrong'> = {
+type Failure = 'missing' | 'wrong' | 'not-a-number' | 'not-yours';
+interface Deps {
+  key: string;
+  settled: number[];
+}
+
+const keyed: Guard<Deps, string, Failure> = {
   name: 'x-key header',
-  check({ key }, request) {
+  check({ key }, { request }) {
     const sent = request.headers.get('x-key');
     if (!sent) return { ok: false, failure: 'missing' };
     return sent === key ? { ok: true, value: sent } : { ok: false, failure: 'wrong' };
   },
 };
 
+/** A guard that reads the params the input stage validated, and sees the answer. */
+const owner: Guard<Deps, number, Failure, { n: number }> = {
+  name: 'owner of n',
+  check: (_deps, _incoming, { n }) =>
+    n % 2 === 0 ? { ok: true, value: n } : { ok: false, failure: 'not-yours' },
+  settle: (deps, n, response) => void deps.settled.push(n, response.status),
+};
+
+const numbered: Endpoint<Deps, { n: string }, { n: number }, number, Failure> = {
+  input: (_deps, _incoming, { n }) =>
+    /^\d+$/.test(n)
+      ? { ok: true, value: { n: Number(n) } }
+      : { ok: false, failure: 'not-a-number' },
+  handle: (_deps, { params, access }) => Response.json({ n: params.n, access }, { status: 201 }),
+};
+
+// prettier-ignore
 const ROUTES = [
-  route({
-    method: 'GET',
-    path: '/items/:id/parts/:part',
-    guard: keyed,
-    handler: (_deps, { params, access }) => Response.json({ ...params, access }),
-  }),
-  route({ method: 'GET', path: '/ping', guard: open, handler: () => new Response('pong') }),
+  route('GET',           '/items/:id/parts/:part', keyed, (_deps, { params, access, ip }) => Response.json({ ...params, access, ip })),
+  route(['PUT', 'POST'], '/numbers/:n',            owner, numbered),
+  route('GET',           '/ping',                  open,  () => new Response('pong')),
+  route('ALL',           '/any',                   open,  (_deps, { request }) => new Response(request.method)),
+  route('GET',           '/boom',                  open,  () => { throw new Error('boom'); }),
 ];
 
-function app() {
+function app(deps: Deps = { key: 'k', settled: [] }) {
   const hono = new Hono<ServiceEnv>();
-  mountRoutes(hono, { key: 'k' }, ROUTES, (failure) =>
-    Response.json({ failure }, { status: failure === 'missing' ? 401 : 403 }),
-  );
+  mountRoutes(hono, deps, ROUTES, {
+    failure: (failure) => Response.json({ failure }, { status: failure === 'missing' ? 401 : 403 }),
+    thrown: (error) => Response.json({ thrown: (error as Error).message }, { status: 500 }),
+  });
   return hono;
 }
 
 describe('the route shape', () => {
-  it('runs the guard, then the handler with typed params and what the guard resolved', async () => {
+  it('runs the guard, then the handler with typed params, what the guard resolved and the client', async () => {
     const res = await app().request('/items/a%20b/parts/2', { headers: { 'x-key': 'k' } });
-    expect(await res.json()).toEqual({ id: 'a b', part: '2', access: 'k' });
+    expect(await res.json()).toEqual({ id: 'a b', part: '2', access: 'k', ip: '127.0.0.1' });
   });
 
-  it("answers a guard's failure with the service's toResponse, without the handler", async () => {
+  it("answers a guard's failure with the service's answer, without the handler", async () => {
     const missing = await app().request('/items/1/parts/2');
     expect([missing.status, await missing.json()]).toEqual([401, { failure: 'missing' }]);
     const wrong = await app().request('/items/1/parts/2', { headers: { 'x-key': 'no' } });
     expect([wrong.status, await wrong.json()]).toEqual([403, { failure: 'wrong' }]);
   });
 
+  it('reads the input before the guard, which decides on the typed params and sees the answer', async () => {
+    const deps = { key: 'k', settled: [] as number[] };
+    const bad = await app(deps).request('/numbers/x', { method: 'PUT' });
+    expect([bad.status, await bad.json()]).toEqual([403, { failure: 'not-a-number' }]);
+    const odd = await app(deps).request('/numbers/3', { method: 'POST' });
+    expect(await odd.json()).toEqual({ failure: 'not-yours' });
+    const even = await app(deps).request('/numbers/4', { method: 'PUT' });
+    expect([even.status, await even.json()]).toEqual([201, { n: 4, access: 4 }]);
+    expect(deps.settled).toEqual([4, 201]);
+    expect((await app(deps).request('/numbers/4', { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('answers every method on an ALL route, and what a stage threw with the service answer', async () => {
+    for (const method of ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'])
+      expect(await (await app().request('/any', { method })).text()).toBe(method);
+    const boom = await app().request('/boom');
+    expect([boom.status, await boom.json()]).toEqual([500, { thrown: 'boom' }]);
+  });
+
   it('lets every request through an open guard, and names each guard', async () => {
     expect(await (await app().request('/ping')).text()).toBe('pong');
-    expect(ROUTES.map((r) => r.guard)).toEqual(['x-key header', 'open']);
+    expect(ROUTES.map((r) => r.guard)).toEqual([
+      'x-key header',
+      'owner of n',
+      'open',
+      'open',
+      'open',
+    ]);
   });
 });

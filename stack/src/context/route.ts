@@ -1,11 +1,22 @@
-// One route shape for a service's HTTP table, over the Web Request: the method and path, the
-// guard that decides who may call (its typed failure answered by the service's own
-// toResponse), the path's parameters typed from the path itself, and the handler. Mounting
-// a table on Hono is the only place Hono is seen; handlers get a Request and return a Response.
-import type { Hono } from 'hono';
+// The stack's one route shape. Every service's HTTP table (Auth, Storage, REST, Functions,
+// Realtime's HTTP API, the inbox's API) is a list of rows read the same way:
+//
+//   route(method, path, guard, endpoint)
+//
+// and every request goes through the same stages: the endpoint's input (what it reads from the
+// request, validated into typed params) → the guard (who may do this, as a typed value or a
+// typed failure; it sees the params) → the handler (the Web Request, the params and what the
+// guard resolved, answered as a Web Response) → the guard's settle (it sees the answer). A typed
+// failure of a stage is answered by the service's own `failure`, anything thrown by its
+// `thrown`, each in that service's error shape. Hono is seen only where a table is mounted.
+import type { Context, Hono } from 'hono';
+import type { ApiKey } from '../keys/keys.ts';
 import type { ServiceEnv } from './context.ts';
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** The methods a route answers: one, several, or every method. */
+export type Methods = Method | readonly Method[] | 'ALL';
 
 /** The parameters a path names: `/a/:topic/b/:event` → { topic: string; event: string }. */
 export type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
@@ -16,11 +27,27 @@ export type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${in
 
 export type Checked<A, F> = { ok: true; value: A } | { ok: false; failure: F };
 
+/** A stage's result, now or later. */
+export type Staged<A, F> = Promise<Checked<A, F>> | Checked<A, F>;
+
+/** A request as every stage sees it: the Web Request and what the gateway found out about it. */
+export interface Incoming {
+  request: Request;
+  /** The client's address (context/client-address.ts): rate limits and audit entries key on it. */
+  ip: string;
+  /** The project API key the request carried (apikey header, or a bearer that is one). */
+  apikey: ApiKey | undefined;
+}
+
 /** What stands before a handler: who may call, as a value (A) or a typed failure (F). */
-export interface Guard<D, A, F> {
+export interface Guard<D, A, F, P = unknown> {
   /** Named in the route table, so a reader sees every route's protection. */
   name: string;
-  check(deps: D, request: Request): Promise<Checked<A, F>> | Checked<A, F>;
+  /** Reached without an API key: the gateway leaves the path open (email links, signed URLs). */
+  open?: boolean;
+  check(deps: D, incoming: Incoming, params: P): Staged<A, F>;
+  /** Sees the answer once the handler has run (a rate limit gives back what it took). */
+  settle?(deps: D, access: A, response: Response, incoming: Incoming): void;
 }
 
 /** A guard that lets every request through. */
@@ -29,52 +56,114 @@ export const open: Guard<unknown, undefined, never> = {
   check: () => ({ ok: true, value: undefined }),
 };
 
-export interface RouteCall<P, A> {
-  request: Request;
+export interface RouteCall<P, A> extends Incoming {
+  /** The typed params the endpoint's input read. */
   params: P;
-  /** What the guard resolved (the caller, a key …). */
+  /** What the guard resolved (the caller, a key, a session …). */
   access: A;
 }
 
-export interface RouteSpec<D, F, P extends string, A> {
-  method: Method;
-  path: P;
-  guard: Guard<D, A, F>;
-  handler(deps: D, call: RouteCall<ParamsOf<P>, A>): Promise<Response> | Response;
+/** What a route does: read its input (the path's parameters unless it says more), then answer. */
+export interface Endpoint<D, Path, P, A, F> {
+  input(deps: D, incoming: Incoming, path: Path): Staged<P, F>;
+  handle(deps: D, call: RouteCall<P, A>): Promise<Response> | Response;
 }
 
-/** A route of a service's table, its parameter and access types checked where it is written. */
+export type Handler<D, P, A> = (deps: D, call: RouteCall<P, A>) => Promise<Response> | Response;
+
+/** An endpoint whose params are the path's own (no body, query or header to validate). */
+export function pathEndpoint<D, Path, A>(
+  handle: Handler<D, Path, A>,
+): Endpoint<D, Path, Path, A, never> {
+  return { input: (_deps, _incoming, path) => ({ ok: true, value: path }), handle };
+}
+
+/** A row of a service's table, its parameter and access types checked where it was written. */
 export interface Route<D, F> {
-  method: Method;
+  methods: Methods;
   path: string;
   guard: string;
-  run(deps: D, request: Request, params: Record<string, string>): Promise<Checked<Response, F>>;
+  open: boolean;
+  run(deps: D, incoming: Incoming, path: Record<string, string>): Promise<Checked<Response, F>>;
 }
 
-export function route<D, F, P extends string, A>(spec: RouteSpec<D, F, P, A>): Route<D, F> {
+export function route<D, F, Path extends string, A>(
+  methods: Methods,
+  path: Path,
+  guard: Guard<D, A, F, ParamsOf<Path>>,
+  handler: Handler<D, ParamsOf<Path>, A>,
+): Route<D, F>;
+export function route<D, F, Path extends string, P, A>(
+  methods: Methods,
+  path: Path,
+  guard: Guard<D, A, F, P>,
+  endpoint: Endpoint<D, ParamsOf<Path>, P, A, F>,
+): Route<D, F>;
+export function route<D, F, A>(
+  methods: Methods,
+  path: string,
+  // The overloads above check the types; the implementation sees them erased.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  guard: Guard<D, A, F, any>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  endpoint: Endpoint<D, any, any, A, F> | Handler<D, any, A>,
+): Route<D, F> {
+  const { input, handle } = typeof endpoint === 'function' ? pathEndpoint(endpoint) : endpoint;
   return {
-    method: spec.method,
-    path: spec.path,
-    guard: spec.guard.name,
-    async run(deps, request, params) {
-      const checked = await spec.guard.check(deps, request);
-      if (!checked.ok) return checked;
-      const call = { request, params: params as ParamsOf<P>, access: checked.value };
-      return { ok: true, value: await spec.handler(deps, call) };
+    methods,
+    path,
+    guard: guard.name,
+    open: !!guard.open,
+    async run(deps, incoming, pathParams) {
+      const params = await input(deps, incoming, pathParams);
+      if (!params.ok) return params;
+      const access = await guard.check(deps, incoming, params.value);
+      if (!access.ok) return access;
+      const response = await handle(deps, {
+        ...incoming,
+        params: params.value,
+        access: access.value,
+      });
+      guard.settle?.(deps, access.value, response, incoming);
+      return { ok: true, value: response };
     },
   };
 }
 
-/** Mounts a table on the service's app: a guard's failure is answered by toResponse. */
+/** How a service answers what its routes did not: in its own error shape. */
+export interface Answers<D, F> {
+  /** A stage's typed failure. */
+  failure(failure: F, incoming: Incoming): Response | Promise<Response>;
+  /** Anything a stage threw: the service's own errors, else a 500 it logs. */
+  thrown?(error: unknown, incoming: Incoming, deps: D): Response | Promise<Response>;
+}
+
+/** What the gateway set on a request (server.ts), as every stage sees it. */
+export function incomingOf(c: Context<ServiceEnv>): Incoming {
+  return { request: c.req.raw, ip: c.get('clientIp') ?? '127.0.0.1', apikey: c.get('apikey') };
+}
+
+const EVERY_METHOD: Method[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+/** Mounts a table on a service's app, in order (the first matching route answers). */
 export function mountRoutes<D, F>(
   app: Hono<ServiceEnv>,
   deps: D,
   routes: readonly Route<D, F>[],
-  toResponse: (failure: F) => Response,
+  answers: Answers<D, F> | Answers<D, F>['failure'],
 ): void {
-  for (const r of routes)
-    app.on(r.method, r.path, async (c) => {
-      const answered = await r.run(deps, c.req.raw, c.req.param() as Record<string, string>);
-      return answered.ok ? answered.value : toResponse(answered.failure);
+  const { failure, thrown } = typeof answers === 'function' ? { failure: answers } : answers;
+  for (const r of routes) {
+    const methods = r.methods === 'ALL' ? EVERY_METHOD : ([] as Method[]).concat(r.methods);
+    app.on(methods, r.path, async (c) => {
+      const incoming = incomingOf(c);
+      try {
+        const answered = await r.run(deps, incoming, c.req.param() as Record<string, string>);
+        return answered.ok ? answered.value : await failure(answered.failure, incoming);
+      } catch (error) {
+        if (!thrown) throw error;
+        return thrown(error, incoming, deps);
+      }
     });
+  }
 }

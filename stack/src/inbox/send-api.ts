@@ -38,7 +38,7 @@ type Refusal = 'missing' | 'not-service-key';
 /** The guard: the project's service key itself as the bearer token. */
 const serviceKey: Guard<StackContext, undefined, Refusal> = {
   name: "the project's service key as the bearer token",
-  check(ctx, request) {
+  check(ctx, { request }) {
     const token = bearerToken(request);
     if (!token) return { ok: false, failure: 'missing' };
     // Exactly one of the project's keys: a signed-in user's token is never a key to the inbox.
@@ -55,41 +55,36 @@ export function refusal(failure: Refusal): Response {
     : problem(403, 'invalid_api_key', "Only the project's service key can send mail.");
 }
 
-export const SEND_ROUTE = route({
-  method: 'POST',
-  path: '/api/send',
-  guard: serviceKey,
-  async handler(ctx, { request }) {
-    let json: unknown;
-    try {
-      json = await request.json();
-    } catch {
-      return problem(400, 'validation_error', 'The body must be JSON.');
-    }
-    const parsed = SendBody.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const where = issue.path.join('.') || 'body';
-      return problem(422, 'validation_error', `Invalid \`${where}\`: ${issue.message}`);
-    }
-    const mail = parsed.data;
-    if (!mail.html && !mail.text)
-      return problem(422, 'validation_error', 'Missing `html` or `text` field.');
-    const kind = mail.tags?.find((t) => t.name === 'category')?.value || 'function';
-    const subject = mail.subject.replace(/[\r\n]+/g, ' ');
-    const ids: string[] = [];
-    for (const to of [mail.to].flat()) {
-      await ctx.outbox.send({
-        channel: 'email',
-        recipient: bare(to),
-        subject,
-        html: mail.html,
-        text: mail.text ?? htmlToText(mail.html ?? ''),
-        link: /href="(https?:\/\/[^"]+)"/.exec(mail.html ?? '')?.[1],
-        kind,
-      });
-      ids.push(crypto.randomUUID());
-    }
-    return Response.json({ id: ids[0] });
-  },
+export const SEND_ROUTE = route('POST', '/api/send', serviceKey, async (ctx, { request }) => {
+  let json: unknown;
+  try {
+    json = await request.json();
+  } catch {
+    return problem(400, 'validation_error', 'The body must be JSON.');
+  }
+  const parsed = SendBody.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.join('.') || 'body';
+    return problem(422, 'validation_error', `Invalid \`${where}\`: ${issue.message}`);
+  }
+  const mail = parsed.data;
+  if (!mail.html && !mail.text)
+    return problem(422, 'validation_error', 'Missing `html` or `text` field.');
+  const kind = mail.tags?.find((t) => t.name === 'category')?.value || 'function';
+  const subject = mail.subject.replace(/[\r\n]+/g, ' ');
+  const ids: string[] = [];
+  for (const to of [mail.to].flat()) {
+    await ctx.outbox.send({
+      channel: 'email',
+      recipient: bare(to),
+      subject,
+      html: mail.html,
+      text: mail.text ?? htmlToText(mail.html ?? ''),
+      link: /href="(https?:\/\/[^"]+)"/.exec(mail.html ?? '')?.[1],
+      kind,
+    });
+    ids.push(crypto.randomUUID());
+  }
+  return Response.json({ id: ids[0] });
 });

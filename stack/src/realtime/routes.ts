@@ -18,7 +18,7 @@ type HttpFailure = keyof typeof HTTP_ERRORS;
 /** The bearer token, else the API key, verified as Realtime verifies a token. */
 const caller: Guard<RealtimeDeps, Identity, HttpFailure> = {
   name: 'bearer token or API key',
-  async check(deps, request) {
+  async check(deps, { request }) {
     const token = bearerToken(request) ?? apiKeyValue(request);
     const verified = token ? await deps.verifyToken(token) : undefined;
     return verified?.ok
@@ -30,30 +30,22 @@ const caller: Guard<RealtimeDeps, Identity, HttpFailure> = {
 /** JSON or bytes only (checked before the caller, as Realtime's plug order has it). */
 const typedCaller: Guard<RealtimeDeps, Identity, HttpFailure> = {
   name: 'content type, bearer token or API key',
-  check(deps, request) {
-    const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  check(deps, incoming) {
+    const type = incoming.request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
     if (type && type !== 'application/json' && type !== 'application/octet-stream')
       return { ok: false, failure: 'unsupportedMediaType' };
-    return caller.check(deps, request);
+    return caller.check(deps, incoming, undefined);
   },
 };
 
 // Beyond the guard, the handlers check: message shape and size, message rate, write policy
 // (private topics).
+// prettier-ignore
 export const ROUTES = [
-  route({ method: 'POST', path: '/api/broadcast', guard: caller, handler: batchBroadcast }),
-  route({
-    method: 'POST',
-    path: '/api/broadcast/:topic/events/:event',
-    guard: typedCaller,
-    handler: singleBroadcast,
-  }),
-  route({
-    method: 'GET',
-    path: '/api/ping',
-    guard: open,
-    handler: () => Response.json({ message: 'Success' }),
-  }),
+  //     method  path                                  guard        handler
+  route('POST',  '/api/broadcast',                     caller,      batchBroadcast),
+  route('POST',  '/api/broadcast/:topic/events/:event', typedCaller, singleBroadcast),
+  route('GET',   '/api/ping',                          open,        () => Response.json({ message: 'Success' })),
 ];
 
 export function realtimeRoutes(deps: RealtimeDeps, sockets: SocketServer): Hono<ServiceEnv> {
