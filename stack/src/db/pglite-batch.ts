@@ -8,8 +8,9 @@
 // failed statement does not swallow the ones after it, which then fail as "current transaction
 // is aborted", and COMMIT after a failure answers ROLLBACK — as on a Postgres server.
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import type { QueryResult, Queryable } from './adapter.ts';
+import type { QueryOptions, QueryResult, Queryable } from './adapter.ts';
 import { asPgError, serializeParams } from './pglite-wire.ts';
+import { PreparedStatements } from './prepared.ts';
 
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
@@ -40,6 +41,68 @@ function concat(batch: Pending[]): Uint8Array {
   return out;
 }
 
+/** Statements PGlite's one session keeps prepared, least recently used closed first. */
+const PREPARED_IN_SESSION = 250;
+
+/**
+ * The statements PGlite's one session keeps prepared (QueryOptions.prepare), as the server
+ * driver keeps them per connection: a repeat sends Bind only, skipping Postgres's parse and plan.
+ * The session is shared with the wire server's clients (pglite-socket.ts): one that runs
+ * DEALLOCATE or DISCARD makes us forget them all (forgetAll), and names are never reused.
+ */
+export class PgliteSession {
+  readonly prepared: PreparedStatements;
+  /** Names whose Parse PGlite has confirmed (or that are in flight ahead of their next use). */
+  readonly #parsed = new Set<string>();
+  /** Names known to exist in the session (a statement under them has been answered). */
+  readonly #confirmed = new Set<string>();
+
+  constructor(limit = PREPARED_IN_SESSION) {
+    this.prepared = new PreparedStatements(limit);
+  }
+
+  /** The messages that run `sql` under its prepared name, parsing it first when needed. */
+  statement(sql: string, values: (string | null)[]): { parts: Uint8Array[]; name: string } {
+    const name = this.prepared.nameFor(sql);
+    const parts: Uint8Array[] = [];
+    // Statements evicted beyond the limit are closed first (closing an unknown one is no error).
+    for (const stale of this.prepared.takeStale()) {
+      this.#parsed.delete(stale);
+      this.#confirmed.delete(stale);
+      parts.push(serialize.close({ type: 'S', name: stale }));
+    }
+    if (!this.#parsed.has(name)) {
+      parts.push(serialize.parse({ name, text: sql }));
+      this.#parsed.add(name);
+    }
+    parts.push(serialize.bind({ statement: name, values }));
+    return { parts, name };
+  }
+
+  /**
+   * After a failed statement: a Parse that did not complete left no statement behind; a plan
+   * the schema made stale ("cached plan must not change result type") is parsed again next time.
+   */
+  failed(sql: string, name: string, messages: BackendMessage[], error: unknown): void {
+    if (!messages.some((m) => m.name === 'parseComplete') && !this.#confirmed.has(name)) {
+      this.#parsed.delete(name);
+      this.prepared.forget(sql, false);
+    } else if ((error as { code?: string }).code === '0A000') this.prepared.forget(sql, true);
+  }
+
+  /** A statement answered: its Parse, if it was sent, is done. */
+  answered(name: string): void {
+    this.#confirmed.add(name);
+  }
+
+  /** Someone else dropped the session's prepared statements: parse everything again. */
+  forgetAll(): void {
+    this.#parsed.clear();
+    this.#confirmed.clear();
+    this.prepared.forgetAll();
+  }
+}
+
 /** The first error among a statement's answers, as node-postgres raises it. */
 function errorIn(messages: BackendMessage[]): unknown {
   const error = messages.find((m) => m.name === 'error');
@@ -60,6 +123,7 @@ export class PgliteBatch {
    */
   constructor(
     readonly pg: PGlite,
+    readonly session: PgliteSession,
     readonly syncToFs = false,
   ) {}
 
@@ -108,16 +172,25 @@ export class PgliteBatch {
 
   /** The batch as a connection: statements go out in the order they are called. */
   readonly conn: Queryable = {
-    query: async <Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> => {
+    query: async <Row>(
+      sql: string,
+      params: readonly unknown[] = [],
+      options?: QueryOptions,
+    ): Promise<QueryResult<Row>> => {
+      const values = serializeParams(params);
+      const prepared = options?.prepare ? this.session.statement(sql, values) : undefined;
       const messages = await this.#send([
-        serialize.parse({ text: sql }),
-        serialize.bind({ values: serializeParams(params) }),
+        ...(prepared?.parts ?? [serialize.parse({ text: sql }), serialize.bind({ values })]),
         DESCRIBE_PORTAL,
         EXECUTE,
         SYNC,
       ]);
       const error = errorIn(messages);
-      if (error !== undefined) throw error;
+      if (error !== undefined) {
+        if (prepared) this.session.failed(sql, prepared.name, messages, error);
+        throw error;
+      }
+      if (prepared) this.session.answered(prepared.name);
       const result = parse.parseResults(messages, this.pg.parsers)[0]!;
       const rows = result.rows as Row[];
       const rowCount =

@@ -13,7 +13,7 @@ import { parserTable } from './parse-value.ts';
 import { pipelined } from './transaction.ts';
 import { readTemplate, saveTemplate } from './pglite-template.ts';
 import { startWireServer, type WireServer } from './pglite-socket.ts';
-import { PgliteBatch } from './pglite-batch.ts';
+import { PgliteBatch, PgliteSession } from './pglite-batch.ts';
 import { TEXT_SERIALIZERS, asPgError, serializeParams } from './pglite-wire.ts';
 
 interface PgliteLike {
@@ -161,6 +161,8 @@ export async function openPglite(
     pg = usingOurTypes(await create([...extensions, ...installed]));
   }
   const base = wrap(pg);
+  // The statements the stack keeps prepared in PGlite's one session (QueryOptions.prepare).
+  const session = new PgliteSession();
   // One statement outside a transaction: its messages go into PGlite in one call, not six.
   const query = async <Row>(
     sql: string,
@@ -169,7 +171,7 @@ export async function openPglite(
     await pg._checkReady();
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(() => {
-        const batch = new PgliteBatch(pg, true);
+        const batch = new PgliteBatch(pg, session, true);
         const result = batch.conn.query<Row>(sql, params);
         batch.flush();
         return result;
@@ -186,7 +188,7 @@ export async function openPglite(
       // PGlite's two locks, as its own transaction() and the wire server take them: nothing
       // else runs on the one connection until COMMIT or ROLLBACK has been answered.
       return pg._runExclusiveTransaction(() =>
-        pg._runExclusiveQuery(() => pipelined(new PgliteBatch(pg).conn, fn)),
+        pg._runExclusiveQuery(() => pipelined(new PgliteBatch(pg, session).conn, fn)),
       );
     },
     // One process, no connection to lose: onReconnect is never needed.
@@ -198,7 +200,7 @@ export async function openPglite(
       await saveTemplate(pg, `bootstrap-${key}`);
     },
     async openWireServer() {
-      wire ??= startWireServer(pg);
+      wire ??= startWireServer(pg, () => session.forgetAll());
       return (await wire).url;
     },
     async close() {

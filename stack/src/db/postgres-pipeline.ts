@@ -39,7 +39,14 @@ export function wrap(send: Send, prepared?: PreparedStatements): Queryable {
       options?: QueryOptions,
     ): Promise<QueryResult<Row>> {
       const name = options?.prepare ? prepared?.nameFor(sql) : undefined;
-      const result = await send({ text: sql, name, values: params as unknown[] });
+      const result = await send({ text: sql, name, values: params as unknown[] }).catch(
+        (error: unknown) => {
+          // "cached plan must not change result type": the schema changed under the statement;
+          // it is let go with the next transaction and prepared again on its next use.
+          if (name && (error as { code?: string }).code === '0A000') prepared?.forget(sql, true);
+          throw error;
+        },
+      );
       return {
         rows: result.rows as Row[],
         rowCount: result.rowCount ?? result.rows.length,

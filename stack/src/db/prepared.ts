@@ -28,6 +28,22 @@ export class PreparedStatements {
     return name;
   }
 
+  /**
+   * Forgets one statement: the next use gets a new name. `prepared`: the old one still exists
+   * on the connection (its plan went stale), so it is handed out by takeStale.
+   */
+  forget(text: string, prepared: boolean): void {
+    const name = this.#names.get(text);
+    this.#names.delete(text);
+    if (prepared && name !== undefined) this.#stale.push(name);
+  }
+
+  /** Forgets every statement (the session dropped them); names already given are not reused. */
+  forgetAll(): void {
+    this.#names.clear();
+    this.#stale = [];
+  }
+
   /** Names evicted since the last call, for the driver to DEALLOCATE while the connection is idle. */
   takeStale(): string[] {
     const stale = this.#stale;

@@ -2,6 +2,7 @@
 // transaction; sendCommit ends it with the last of them; any failure, awaited or not, rolls it
 // all back and is what the transaction reports; and asCaller never lets a pipelined statement
 // run with more rights than the caller's role.
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, PgError } from '../../src/db/adapter.ts';
 import { asCaller, setCaller } from '../../src/db/as-caller.ts';
@@ -187,66 +188,114 @@ describe.each(DRIVERS)('transactions on %s', (driver) => {
   });
 });
 
-describe('prepared statements on a Postgres server', () => {
+// Each driver keeps statements prepared by their text (QueryOptions.prepare): a Postgres server
+// per pooled connection (here one connection keeping at most 2), PGlite in its one session
+// (at most 250), which it shares with the wire server's clients.
+describe.each(DRIVERS)('prepared statements on %s', (driver) => {
   let stack: TestStack;
   let db: Database;
+  const limit = driver === 'postgres' ? 2 : 250;
   beforeAll(async () => {
     stack = await startTestStack({
-      driver: 'postgres',
+      driver,
       migrations: { '20260101000000_ledger.sql': MIGRATION },
     });
-    db = await openPostgres(stack.db.connectionString!, { max: 1, preparedPerConnection: 2 });
+    db =
+      driver === 'postgres'
+        ? await openPostgres(stack.db.connectionString!, { max: 1, preparedPerConnection: 2 })
+        : stack.db;
   });
   afterAll(async () => {
-    await db?.close();
+    if (db !== stack?.db) await db?.close();
     await stack?.close();
   });
 
-  const prepared = () =>
-    db.transaction(
-      async (tx) =>
-        (
-          await tx.query<{ name: string }>(
-            'select name from pg_catalog.pg_prepared_statements order by name',
-          )
-        ).rows,
-    );
+  const prepared = async () =>
+    (
+      await db.transaction((tx) =>
+        tx.query<{ name: string }>(
+          "select name from pg_catalog.pg_prepared_statements where name like 'sheaf\\_%' order by name",
+        ),
+      )
+    ).rows;
+  const inTx = <Row>(sql: string, params: unknown[]) =>
+    db.transaction(async (tx) => (await tx.query<Row>(sql, params, { prepare: true })).rows);
 
-  it('reuses a statement by its text and keeps at most the configured number per connection', async () => {
-    for (let i = 0; i < 5; i++) {
-      const n = await db.transaction(
-        async (tx) =>
-          (await tx.query<{ n: number }>(`select $1::int + ${i} as n`, [1], { prepare: true }))
-            .rows[0]!.n,
-      );
-      expect(n).toBe(1 + i);
+  it('reuses a statement by its text and keeps at most the configured number', async () => {
+    const before = (await prepared()).length;
+    for (let i = 0; i < limit + 3; i++) {
+      const [row] = await inTx<{ n: number }>(`select $1::int + ${i} as n`, [1]);
+      expect(row!.n).toBe(1 + i);
     }
-    // The next transaction deallocates what the last one evicted.
-    expect(await prepared()).toHaveLength(2);
-    const again = await db.transaction(
-      async (tx) =>
-        (await tx.query<{ n: number }>('select $1::int + 4 as n', [2], { prepare: true })).rows[0]!
-          .n,
-    );
-    expect(again).toBe(6);
-    expect(await prepared()).toHaveLength(2);
+    // The next statement lets go of what the last ones evicted.
+    const [again] = await inTx<{ n: number }>(`select $1::int + ${limit + 2} as n`, [2]);
+    expect(again!.n).toBe(limit + 4);
+    const after = await prepared();
+    expect(after.length).toBeLessThanOrEqual(limit);
+    expect(after.length).toBeGreaterThanOrEqual(Math.min(limit, before + 1));
   });
 
   it('keeps a prepared statement working after its table changes', async () => {
-    const read = () =>
-      db.transaction(
-        async (tx) =>
-          (
-            await tx.query<{ body: string }>(
-              'select coalesce(json_agg(l), $1)::text as body from (select * from public.ledger) l',
-              ['[]'],
-              { prepare: true },
-            )
-          ).rows[0]!.body,
-      );
+    const read = async () =>
+      (
+        await inTx<{ body: string }>(
+          'select coalesce(json_agg(l), $1)::text as body from (select * from public.ledger) l',
+          ['[]'],
+        )
+      )[0]!.body;
     await db.exec("truncate public.ledger; insert into public.ledger values (7, 'seven')");
     expect(JSON.parse(await read())).toEqual([{ id: 7, note: 'seven' }]);
     await db.exec("alter table public.ledger add column extra text default 'x'");
     expect(JSON.parse(await read())).toEqual([{ id: 7, note: 'seven', extra: 'x' }]);
+    await db.exec('alter table public.ledger drop column extra');
   });
+
+  it('prepares a statement again once its result columns changed', async () => {
+    await db.exec(
+      'create table public.shifting (id int primary key); insert into public.shifting values (1)',
+    );
+    const read = () =>
+      inTx<Record<string, unknown>>('select * from public.shifting where id = $1', [1]);
+    expect(await read()).toEqual([{ id: 1 }]);
+    await db.exec("alter table public.shifting add column label text default 'one'");
+    // Postgres refuses the old plan once ("cached plan must not change result type"); the
+    // statement is then prepared again, not refused on every later request.
+    const first = await read().catch((error: PgError) => error.code);
+    if (first !== '0A000') expect(first).toEqual([{ id: 1, label: 'one' }]);
+    expect(await read()).toEqual([{ id: 1, label: 'one' }]);
+  });
+
+  it('answers a statement that does not parse with its error every time, and goes on', async () => {
+    const bad = () => inTx('select from from public.ledger where id = $1', [1]);
+    for (let i = 0; i < 2; i++) await expect(bad()).rejects.toMatchObject({ code: '42601' });
+    // In one transaction: the failed Parse is not taken for a prepared statement by the next use.
+    await expect(
+      db.transaction(async (tx) => {
+        const first = tx.query('select from from public.ledger where $1', [1], { prepare: true });
+        const second = tx.query('select from from public.ledger where $1', [1], { prepare: true });
+        await Promise.allSettled([first, second]);
+        return first;
+      }),
+    ).rejects.toMatchObject({ code: '42601' });
+    const [row] = await inTx<{ n: number }>('select $1::int as n', [5]);
+    expect(row!.n).toBe(5);
+  });
+
+  it.runIf(driver === 'pglite')(
+    "prepares again after a wire client drops the session's statements",
+    async () => {
+      const url = await db.openWireServer!();
+      const [before] = await inTx<{ n: number }>('select $1::int * 3 as n', [3]);
+      expect(before!.n).toBe(9);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('deallocate all');
+      } finally {
+        await client.end();
+      }
+      const [after] = await inTx<{ n: number }>('select $1::int * 3 as n', [4]);
+      expect(after!.n).toBe(12);
+    },
+  );
 });
