@@ -78,7 +78,7 @@ describe('the route shape', () => {
   });
 
   it('answers every method on an ALL route, and what a stage threw with the service answer', async () => {
-    for (const method of ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'])
+    for (const method of ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND'])
       expect(await (await app().request('/any', { method })).text()).toBe(method);
     const boom = await app().request('/boom');
     expect([boom.status, await boom.json()]).toEqual([500, { thrown: 'boom' }]);

@@ -143,8 +143,6 @@ export function incomingOf(c: Context<ServiceEnv>): Incoming {
   return { request: c.req.raw, ip: c.get('clientIp') ?? '127.0.0.1', apikey: c.get('apikey') };
 }
 
-const EVERY_METHOD: Method[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-
 /** Mounts a table on a service's app, in order (the first matching route answers). */
 export function mountRoutes<D, F>(
   app: Hono<ServiceEnv>,
@@ -154,8 +152,7 @@ export function mountRoutes<D, F>(
 ): void {
   const { failure, thrown } = typeof answers === 'function' ? { failure: answers } : answers;
   for (const r of routes) {
-    const methods = r.methods === 'ALL' ? EVERY_METHOD : ([] as Method[]).concat(r.methods);
-    app.on(methods, r.path, async (c) => {
+    const handler = async (c: Context<ServiceEnv>) => {
       const incoming = incomingOf(c);
       try {
         const answered = await r.run(deps, incoming, c.req.param() as Record<string, string>);
@@ -164,6 +161,10 @@ export function mountRoutes<D, F>(
         if (!thrown) throw error;
         return thrown(error, incoming, deps);
       }
-    });
+    };
+    // 'ALL' is every method, those outside Method too (a function may answer PROPFIND; REST
+    // answers an unknown method with its own PGRST117).
+    if (r.methods === 'ALL') app.all(r.path, handler);
+    else app.on(([] as Method[]).concat(r.methods), r.path, handler);
   }
 }

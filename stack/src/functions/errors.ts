@@ -31,3 +31,17 @@ export const functionErrors = {
       message: 'Request failed due to an internal server error',
     }),
 };
+
+/** Why the runtime answers before a function runs: the routes' typed failures (routes.ts). */
+export type FunctionFailure = 'not-found' | 'missing-authorization' | 'invalid-jwt';
+
+export function functionFailure(failure: FunctionFailure): Response {
+  switch (failure) {
+    case 'not-found':
+      return functionErrors.notFound();
+    case 'missing-authorization':
+      return functionErrors.missingAuthorization();
+    case 'invalid-jwt':
+      return functionErrors.invalidJwt();
+  }
+}

@@ -1,15 +1,15 @@
 // The Edge Functions service: /functions/v1/<name> runs supabase/functions/<name>/index.ts in
-// real Deno, one warm process per function, as `supabase functions serve` does. Route table.
+// real Deno, one warm process per function, as `supabase functions serve` does. Builds what the
+// routes share (deps.ts); the route table is routes.ts.
 import os from 'node:os';
 import path from 'node:path';
 import { accessSync, constants, mkdirSync } from 'node:fs';
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import type { ServiceEnv, StackContext } from '../context/context.ts';
 import { hasFunctions } from './catalog.ts';
 import { denoBinary } from './deno-binary.ts';
-import { functionErrors } from './errors.ts';
-import { createInvokeHandler } from './invoke.ts';
 import { WorkerPool } from './pool.ts';
+import { functionsRoutes } from './routes.ts';
 
 /** How long a module may take to load (first npm downloads included) before BOOT_ERROR. */
 const BOOT_TIMEOUT_MS = 120_000;
@@ -39,15 +39,11 @@ export async function createFunctionsService(ctx: StackContext): Promise<Hono<Se
     bootTimeoutMs: Math.max(BOOT_TIMEOUT_MS, ctx.config.edgeRuntime.wallClockLimitMs),
   });
   ctx.onStop(() => pool.stopAll());
-  const invoke = createInvokeHandler({
-    ctx,
+  return functionsRoutes({
+    config: ctx.config,
+    keys: ctx.keys,
     pool,
     wallClockLimitMs: ctx.config.edgeRuntime.wallClockLimitMs,
+    log: ctx.log.child('functions'),
   });
-
-  const app = new Hono<ServiceEnv>();
-  app.all('/:name', invoke);
-  app.all('/:name/*', invoke);
-  app.all('*', () => functionErrors.notFound());
-  return app;
 }

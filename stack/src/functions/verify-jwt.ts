@@ -2,16 +2,24 @@
 // or one of its signing keys, or the function is not called. Opaque sb_ keys are not JWTs and
 // fail, as on hosted Supabase's legacy check.
 import { bearerToken, resolveToken } from '../context/caller.ts';
-import type { Keys } from '../keys/keys.ts';
-import { functionErrors } from './errors.ts';
+import type { Guard } from '../context/route.ts';
+import type { FunctionSpec } from './catalog.ts';
+import type { FunctionsDeps } from './deps.ts';
+import type { FunctionFailure } from './errors.ts';
 
-/** Undefined when the request may pass, otherwise the 401 to send. */
-export async function checkJwt(request: Request, keys: Keys): Promise<Response | undefined> {
-  // Browsers send CORS preflights without credentials: they reach the function, which answers them.
-  if (request.method === 'OPTIONS') return undefined;
-  if (!request.headers.has('authorization')) return functionErrors.missingAuthorization();
-  const token = bearerToken(request);
-  if (!token) return functionErrors.invalidJwt();
-  const resolved = await resolveToken(keys, token, 'jwt');
-  return resolved.ok ? undefined : functionErrors.invalidJwt();
-}
+const PASS = { ok: true, value: undefined } as const;
+
+/** Per function (its verify_jwt in config.toml, on by default), once the path named it. */
+export const verifyJwt: Guard<FunctionsDeps, undefined, FunctionFailure, FunctionSpec> = {
+  name: 'verify_jwt: a JWT of the project as the bearer token',
+  async check({ keys }, { request }, spec) {
+    // Browsers send CORS preflights without credentials: they reach the function, which answers them.
+    if (!spec.verifyJwt || request.method === 'OPTIONS') return PASS;
+    if (!request.headers.has('authorization'))
+      return { ok: false, failure: 'missing-authorization' };
+    const token = bearerToken(request);
+    if (!token) return { ok: false, failure: 'invalid-jwt' };
+    const resolved = await resolveToken(keys, token, 'jwt');
+    return resolved.ok ? PASS : { ok: false, failure: 'invalid-jwt' };
+  },
+};

@@ -1,6 +1,8 @@
-// The REST pipeline for one request, top to bottom: caller → parse → plan → sql → execute →
-// respond. One schema-cache snapshot serves the whole request; every stage but execute is pure,
-// and each fails with its own error type, answered in PostgREST's shape.
+// The REST pipeline for one request, top to bottom: parse → plan → sql → execute → respond, as
+// the caller the route's guard resolved (routes.ts) — so a bad token is answered before a request
+// that does not parse, as PostgREST does. One schema-cache snapshot serves the whole request;
+// every stage but execute is pure, and each fails with its own error type, answered in
+// PostgREST's shape.
 import type { ResolvedCaller } from '../context/caller.ts';
 import type { Database } from '../db/adapter.ts';
 import type { Logger } from '../lib/log.ts';
@@ -39,12 +41,9 @@ const RETRY_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST205']);
 export async function handleRest(
   deps: RestDeps,
   raw: RawRequest,
-  caller: () => Promise<ResolvedCaller>,
+  who: ResolvedCaller,
 ): Promise<Response> {
-  let authenticated = false;
   try {
-    const who = await caller();
-    authenticated = who.role !== 'anon';
     const request = parseRequest(raw, deps.schemas);
     const cache = deps.cache();
     if (request.action === 'openapi') return openApiResponse(cache, request, deps.apiUrl);
@@ -62,7 +61,7 @@ export async function handleRest(
       respond(request, plan, result),
     );
   } catch (error) {
-    return errorResponse(toRestError(error, authenticated, deps.log));
+    return errorResponse(toRestError(error, who.role !== 'anon', deps.log));
   }
 }
 
@@ -80,7 +79,7 @@ async function planOnce(deps: RestDeps, request: ApiRequest, cache: SchemaCache)
 }
 
 /** Any thrown value as a RestError; unforeseen failures are logged and answered as PGRST000. */
-function toRestError(error: unknown, authenticated: boolean, log: Logger): RestError {
+export function toRestError(error: unknown, authenticated: boolean, log: Logger): RestError {
   if (error instanceof RestError) return error;
   if (error instanceof DatabaseUnavailableError) return unavailableError(error);
   const pg = fromPgError(error, authenticated);

@@ -1,52 +1,84 @@
-// The REST service's one route table: everything under /rest/v1 goes through the pipeline
-// (handle.ts); the path below the prefix names the table, /rpc/<fn>, or the root (OpenAPI).
+// The REST service's route table (under /rest/v1, behind the gateway's API-key check), in the
+// stack's one route shape (context/route.ts). One row: every method on every path goes through
+// the pipeline (handle.ts), which reads from the path below the prefix whether it names a table,
+// /rpc/<fn> or the root (OpenAPI), and answers a method a path does not take with PostgREST's
+// own PGRST101/PGRST117. The guard's failure (a bearer token that names no caller) and anything
+// a stage threw are answered in PostgREST's shape.
 import { Hono } from 'hono';
 import type { ServiceEnv } from '../context/context.ts';
-import { requestOf, resolveCaller, type ResolvedCaller } from '../context/caller.ts';
-import type { ApiKey, Keys } from '../keys/keys.ts';
+import {
+  requestOf,
+  resolveCaller,
+  type ResolvedCaller,
+  type TokenFailure,
+} from '../context/caller.ts';
+import { mountRoutes, route, type Checked, type Endpoint, type Guard } from '../context/route.ts';
+import type { Keys } from '../keys/keys.ts';
 import { jwtError } from './errors.ts';
-import { handleRest, type RestDeps } from './handle.ts';
+import { handleRest, toRestError, type RestDeps } from './handle.ts';
+import type { RawRequest } from './parse/request.ts';
+import { errorResponse } from './respond.ts';
 
-const WITH_BODY = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
-
-export function restRoutes(deps: RestDeps, keys: Keys): Hono<ServiceEnv> {
-  const app = new Hono<ServiceEnv>();
-  app.all('*', async (c) => {
-    const url = new URL(c.req.url);
-    const prefix = url.pathname.indexOf('/rest/v1');
-    const path = prefix >= 0 ? url.pathname.slice(prefix + '/rest/v1'.length) : url.pathname;
-    // Bytes stay bytes for a function's bytea parameter; everything else is text.
-    const binary = c.req.header('content-type')?.startsWith('application/octet-stream');
-    const body = !WITH_BODY.has(c.req.method)
-      ? undefined
-      : binary
-        ? new Uint8Array(await c.req.arrayBuffer())
-        : await c.req.text();
-    return handleRest(
-      deps,
-      {
-        method: c.req.method,
-        path: path || '/',
-        search: url.search,
-        headers: c.req.raw.headers,
-        body,
-      },
-      () => callerOf(c.req.raw, keys, c.get('apikey')),
-    );
-  });
-  return app;
+export interface RestRouteDeps extends RestDeps {
+  keys: Pick<Keys, 'identifyApiKey' | 'verify'>;
 }
 
-/** The caller the request runs as: PostgREST's anon role when it carries no credentials. */
-async function callerOf(
-  request: Request,
-  keys: Keys,
-  apikey: ApiKey | undefined,
-): Promise<ResolvedCaller> {
-  const resolved = await resolveCaller(request, keys, apikey);
-  if (resolved.ok) return resolved.value;
-  const { failure } = resolved;
-  if (failure.kind === 'missing')
-    return { ...requestOf(request), role: 'anon', claims: { role: 'anon' } };
-  throw jwtError(failure);
+const PREFIX = '/rest/v1';
+const WITH_BODY = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/**
+ * Who the request runs as: the bearer token, else the API key's role, else — no credentials at
+ * all — PostgREST's anon role. Only a token that names no caller fails.
+ */
+const restCaller: Guard<RestRouteDeps, ResolvedCaller, TokenFailure> = {
+  name: 'bearer token or API key, else anon',
+  async check({ keys }, { request, apikey }) {
+    const resolved = await resolveCaller(request, keys, apikey);
+    if (resolved.ok) return resolved;
+    const { failure } = resolved;
+    if (failure.kind !== 'missing') return { ok: false, failure };
+    return { ok: true, value: { ...requestOf(request), role: 'anon', claims: { role: 'anon' } } };
+  },
+};
+
+/** The body: bytes stay bytes for a function's bytea parameter; everything else is text. */
+async function withBody(raw: RawRequest, request: Request): Promise<Checked<RawRequest, never>> {
+  const binary = request.headers.get('content-type')?.startsWith('application/octet-stream');
+  raw.body = binary ? new Uint8Array(await request.arrayBuffer()) : await request.text();
+  return { ok: true, value: raw };
+}
+
+/**
+ * The request as the pipeline reads it — method, path below /rest/v1, query string, headers and
+ * body — left unparsed: parse errors come after the caller's (handle.ts), as in PostgREST.
+ */
+const restRequest: Endpoint<RestRouteDeps, unknown, RawRequest, ResolvedCaller, never> = {
+  input(_deps, { request }) {
+    const url = new URL(request.url);
+    const at = url.pathname.indexOf(PREFIX);
+    const path = at >= 0 ? url.pathname.slice(at + PREFIX.length) : url.pathname;
+    const raw: RawRequest = {
+      method: request.method,
+      path: path || '/',
+      search: url.search,
+      headers: request.headers,
+    };
+    return WITH_BODY.has(request.method) ? withBody(raw, request) : { ok: true, value: raw };
+  },
+  handle: (deps, { params, access }) => handleRest(deps, params, access),
+};
+
+// prettier-ignore
+export const ROUTES = [
+  //     method  path   guard       endpoint
+  route('ALL',   '/*',  restCaller, restRequest),
+];
+
+export function restRoutes(deps: RestRouteDeps): Hono<ServiceEnv> {
+  const app = new Hono<ServiceEnv>();
+  mountRoutes(app, deps, ROUTES, {
+    failure: (failure) => errorResponse(jwtError(failure)),
+    thrown: (error, _incoming, { log }) => errorResponse(toRestError(error, false, log)),
+  });
+  return app;
 }

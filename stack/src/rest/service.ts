@@ -9,8 +9,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { withJwtCache } from '../keys/jwt-cache.ts';
 import { noSchemaCache } from './errors.ts';
 import type { QueryHook } from './execute.ts';
-import type { RestDeps } from './handle.ts';
-import { restRoutes } from './routes.ts';
+import { restRoutes, type RestRouteDeps } from './routes.ts';
 import { loadSchemaCache } from './schema/load.ts';
 import type { SchemaCache } from './schema/types.ts';
 
@@ -74,7 +73,7 @@ export async function createRestService(
     clearTimeout(retry);
     return unlisten();
   });
-  const deps: RestDeps = {
+  const deps: RestRouteDeps = {
     db: ctx.db,
     schemas,
     extraSearchPath: ctx.config.api.extraSearchPath,
@@ -91,6 +90,7 @@ export async function createRestService(
     get apiUrl() {
       return ctx.apiUrl;
     },
+    keys: withJwtCache(ctx.keys),
   };
-  return restRoutes(deps, withJwtCache(ctx.keys));
+  return restRoutes(deps);
 }

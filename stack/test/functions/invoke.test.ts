@@ -55,6 +55,15 @@ describe.each(DRIVERS)('invoking edge functions on %s', (driver) => {
     }
   });
 
+  it('passes a method beyond the usual ones through, behind verify_jwt too', async () => {
+    const res = await callFunction(stack, 'echo/dav', { method: 'PROPFIND' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ method: 'PROPFIND', pathname: '/echo/dav' });
+    const refused = await fetch(`${stack.url}/functions/v1/echo/dav`, { method: 'PROPFIND' });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({ code: 401, message: 'Missing authorization header' });
+  });
+
   it('passes response headers through, cookies included', async () => {
     const res = await callFunction(stack, 'echo');
     expect(res.status).toBe(200);
@@ -144,6 +153,14 @@ describe.each(DRIVERS)('invoking edge functions on %s', (driver) => {
         code: 'NOT_FOUND',
         message: 'Requested function was not found',
       });
+    }
+  });
+
+  it('answers an unknown name 404 before verify_jwt asks for a token', async () => {
+    for (const path of ['nope', 'nope/sub', '']) {
+      const res = await fetch(`${stack.url}/functions/v1/${path}`, { method: 'POST' });
+      expect([path, res.status]).toEqual([path, 404]);
+      expect((await res.json()).code).toBe('NOT_FOUND');
     }
   });
 

@@ -166,6 +166,24 @@ describe.each(DRIVERS)('media types, profiles, metadata and errors on %s', (driv
     });
   });
 
+  it('a bad token is answered before a request that does not parse, as in PostgREST', async () => {
+    const badToken = await rest(stack, '/items?id=bogus', { token: 'a.b' });
+    expect([badToken.status, (await badToken.json()).code]).toEqual([401, 'PGRST301']);
+    const noToken = await rest(stack, '/items?id=bogus');
+    expect([noToken.status, (await noToken.json()).code]).toEqual([400, 'PGRST100']);
+  });
+
+  it('a method REST does not take is PGRST117 (405), any method', async () => {
+    for (const method of ['PURGE', 'PROPFIND']) {
+      const res = await rest(stack, '/items', { method });
+      expect(res.status).toBe(405);
+      expect(await res.json()).toMatchObject({
+        code: 'PGRST117',
+        message: `Unsupported HTTP method: ${method}`,
+      });
+    }
+  });
+
   it('handling=strict refuses unknown preferences with PGRST122', async () => {
     const res = await rest(stack, '/items', { headers: { Prefer: 'handling=strict, bogus=1' } });
     expect(res.status).toBe(400);
