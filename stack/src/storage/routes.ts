@@ -16,7 +16,7 @@ import { caller, publicBucket, signedDownload, signedUpload } from './http/guard
 
 // prettier-ignore
 export const ROUTES = [
-  //     method    path                                      guard            endpoint
+  //    method     path                                      guard            endpoint
   // Buckets (storage.buckets has RLS and no policies by default: the service role manages them)
   route('GET',     '/bucket',                                caller,          buckets.listBuckets),
   route('GET',     '/bucket/:id',                            caller,          buckets.getBucket),
