@@ -84,6 +84,18 @@ describe('the route shape', () => {
     expect([boom.status, await boom.json()]).toEqual([500, { thrown: 'boom' }]);
   });
 
+  it("gives an endpoint's input the route's own pattern beside the path's parameters", async () => {
+    const hono = new Hono<ServiceEnv>();
+    const patterned: Endpoint<Deps, { id: string }, string, undefined, Failure> = {
+      input: (_deps, _incoming, { id }, pattern) => ({ ok: true, value: `${pattern} ${id}` }),
+      handle: (_deps, { params }) => new Response(params),
+    };
+    mountRoutes(hono, { key: 'k', settled: [] }, [route('GET', '/files/:id/*', open, patterned)], {
+      failure: () => new Response(null, { status: 400 }),
+    });
+    expect(await (await hono.request('/files/a/b/c')).text()).toBe('/files/:id/* a');
+  });
+
   it('lets every request through an open guard, and names each guard', async () => {
     expect(await (await app().request('/ping')).text()).toBe('pong');
     expect(ROUTES.map((r) => r.guard)).toEqual([

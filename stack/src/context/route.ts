@@ -65,7 +65,11 @@ export interface RouteCall<P, A> extends Incoming {
 
 /** What a route does: read its input (the path's parameters unless it says more), then answer. */
 export interface Endpoint<D, Path, P, A, F> {
-  input(deps: D, incoming: Incoming, path: Path): Staged<P, F>;
+  /**
+   * `pattern` is the route's own path as written in the table, for a service that reads the
+   * path itself (Storage reads the raw URL, so an encoded `/` stays inside an object key).
+   */
+  input(deps: D, incoming: Incoming, path: Path, pattern: string): Staged<P, F>;
   handle(deps: D, call: RouteCall<P, A>): Promise<Response> | Response;
 }
 
@@ -115,7 +119,7 @@ export function route<D, F, A>(
     guard: guard.name,
     open: !!guard.open,
     async run(deps, incoming, pathParams) {
-      const params = await input(deps, incoming, pathParams);
+      const params = await input(deps, incoming, pathParams, path);
       if (!params.ok) return params;
       const access = await guard.check(deps, incoming, params.value);
       if (!access.ok) return access;

@@ -2,9 +2,8 @@
 // storage.buckets decides who may do what (by default only the service role); limits are
 // validated as Supabase Storage validates them.
 import { z } from 'zod';
-import type { CallerAccess } from '../http/guards.ts';
-import { bucketName, input, rule, type ParamsOf } from '../http/params.ts';
-import type { Handler } from '../http/route.ts';
+import { endpoint } from '../http/endpoint.ts';
+import { bucketName, input, rule } from '../http/params.ts';
 import { errors } from '../errors.ts';
 import { ownerOf } from '../owner.ts';
 import { bucketSizeLimit, mustBeValidBucketName, mustBeValidMimePatterns } from '../validate.ts';
@@ -13,7 +12,7 @@ const idPath = z.object({ id: bucketName });
 
 const message = (text: string) => Response.json({ message: text });
 
-export const listBucketsParams = input(
+const listBucketsParams = input(
   {
     querystring: z.object({
       limit: z.coerce.number().int().min(1).optional(),
@@ -29,25 +28,17 @@ export const listBucketsParams = input(
   ({ querystring }) => querystring,
 );
 
-export const listBuckets: Handler<ParamsOf<typeof listBucketsParams>, CallerAccess> = async (
-  _request,
-  query,
-  { caller },
-  deps,
-) => Response.json(await deps.store.listBuckets(caller, query));
+export const listBuckets = endpoint(listBucketsParams, async (deps, { params, access }) =>
+  Response.json(await deps.store.listBuckets(access.caller, params)),
+);
 
-export const bucketParams = input({ params: idPath }, ({ params }) => params);
+const bucketParams = input({ params: idPath }, ({ params }) => params);
 
-export const getBucket: Handler<{ id: string }, CallerAccess> = async (
-  _request,
-  { id },
-  { caller },
-  deps,
-) => {
-  const bucket = await deps.store.findBucket(caller, id);
+export const getBucket = endpoint(bucketParams, async (deps, { params: { id }, access }) => {
+  const bucket = await deps.store.findBucket(access.caller, id);
   if (!bucket) throw errors.noSuchBucket();
   return Response.json(bucket);
-};
+});
 
 /** file_size_limit: bytes (a number or "20MB"), or null for none. */
 const sizeLimit = z
@@ -74,7 +65,7 @@ const bucketFields = {
   allowed_mime_types: mimeTypes,
 };
 
-export const createBucketParams = input(
+const createBucketParams = input(
   {
     body: z.object({
       name: bucketName,
@@ -93,64 +84,50 @@ export const createBucketParams = input(
   ({ body }) => ({ ...body, id: body.id || body.name }),
 );
 
-export const createBucket: Handler<ParamsOf<typeof createBucketParams>, CallerAccess> = async (
-  _request,
-  bucket,
-  { caller },
-  deps,
-) => {
-  await deps.store.createBucket(caller, {
-    id: bucket.id,
-    name: bucket.name,
-    owner: ownerOf(caller),
-    public: bucket.public ?? false,
-    fileSizeLimit: bucketSizeLimit(bucket.file_size_limit, deps.globalLimit) ?? null,
-    allowedMimeTypes: bucket.allowed_mime_types ?? null,
-  });
-  return Response.json({ name: bucket.name });
-};
+export const createBucket = endpoint(
+  createBucketParams,
+  async (deps, { params: bucket, access: { caller } }) => {
+    await deps.store.createBucket(caller, {
+      id: bucket.id,
+      name: bucket.name,
+      owner: ownerOf(caller),
+      public: bucket.public ?? false,
+      fileSizeLimit: bucketSizeLimit(bucket.file_size_limit, deps.globalLimit) ?? null,
+      allowedMimeTypes: bucket.allowed_mime_types ?? null,
+    });
+    return Response.json({ name: bucket.name });
+  },
+);
 
-export const updateBucketParams = input(
+const updateBucketParams = input(
   { params: idPath, body: z.object(bucketFields) },
   ({ params, body }) => ({ id: params.id, changes: body }),
 );
 
-export const updateBucket: Handler<ParamsOf<typeof updateBucketParams>, CallerAccess> = async (
-  _request,
-  { id, changes },
-  { caller },
-  deps,
-) => {
-  const fileSizeLimit = bucketSizeLimit(changes.file_size_limit, deps.globalLimit);
-  if (Object.values(changes).every((value) => value === undefined)) throw errors.noContent();
-  const found = await deps.store.updateBucket(caller, id, {
-    ...changes,
-    file_size_limit: fileSizeLimit,
-  });
-  if (!found) throw errors.noSuchBucket();
-  return message('Successfully updated');
-};
+export const updateBucket = endpoint(
+  updateBucketParams,
+  async (deps, { params: { id, changes }, access: { caller } }) => {
+    const fileSizeLimit = bucketSizeLimit(changes.file_size_limit, deps.globalLimit);
+    if (Object.values(changes).every((value) => value === undefined)) throw errors.noContent();
+    const found = await deps.store.updateBucket(caller, id, {
+      ...changes,
+      file_size_limit: fileSizeLimit,
+    });
+    if (!found) throw errors.noSuchBucket();
+    return message('Successfully updated');
+  },
+);
 
-export const emptyBucket: Handler<{ id: string }, CallerAccess> = async (
-  _request,
-  { id },
-  { caller },
-  deps,
-) => {
-  if (!(await deps.store.findBucket(caller, id))) throw errors.noSuchBucket();
+export const emptyBucket = endpoint(bucketParams, async (deps, { params: { id }, access }) => {
+  if (!(await deps.store.findBucket(access.caller, id))) throw errors.noSuchBucket();
   const versions = await deps.store.emptyBucket(id);
   await deps.bytes.remove(versions).catch(() => undefined);
   return message('Empty bucket has been queued. Completion may take up to an hour.');
-};
+});
 
-export const deleteBucket: Handler<{ id: string }, CallerAccess> = async (
-  _request,
-  { id },
-  { caller },
-  deps,
-) => {
-  const result = await deps.store.deleteBucket(caller, id);
+export const deleteBucket = endpoint(bucketParams, async (deps, { params: { id }, access }) => {
+  const result = await deps.store.deleteBucket(access.caller, id);
   if (result === 'missing') throw errors.noSuchBucket();
   if (result === 'not-empty') throw errors.bucketNotEmpty();
   return message('Successfully deleted');
-};
+});

@@ -4,12 +4,11 @@
 // pages it (the cursor carries the last entry and the sort).
 import { z } from 'zod';
 import { errors } from '../errors.ts';
-import type { CallerAccess } from '../http/guards.ts';
-import { bucketPath, input, type ParamsOf } from '../http/params.ts';
-import type { Handler } from '../http/route.ts';
+import { endpoint } from '../http/endpoint.ts';
+import { bucketPath, input } from '../http/params.ts';
 import type { ListV2Query } from '../store/store.ts';
 
-export const listObjectsParams = input(
+const listObjectsParams = input(
   {
     params: bucketPath,
     body: z.object({
@@ -38,17 +37,16 @@ export const listObjectsParams = input(
   }),
 );
 
-export const listObjects: Handler<ParamsOf<typeof listObjectsParams>, CallerAccess> = async (
-  _request,
-  { bucket, query },
-  { caller },
-  deps,
-) => Response.json(await deps.store.listObjects(caller, bucket, query));
+export const listObjects = endpoint(
+  listObjectsParams,
+  async (deps, { params: { bucket, query }, access: { caller } }) =>
+    Response.json(await deps.store.listObjects(caller, bucket, query)),
+);
 
 const SORT_COLUMNS = ['name', 'updated_at', 'created_at'] as const;
 const SORT_ORDERS = ['asc', 'desc'] as const;
 
-export const listObjectsV2Params = input(
+const listObjectsV2Params = input(
   {
     params: bucketPath,
     body: z.object({
@@ -110,17 +108,13 @@ function decodeCursor(token: string): Cursor {
   };
 }
 
-export const listObjectsV2: Handler<ParamsOf<typeof listObjectsV2Params>, CallerAccess> = async (
-  _request,
-  { bucket, prefix = '', limit: asked, cursor: token, with_delimiter, sortBy },
-  { caller },
-  deps,
-) => {
+export const listObjectsV2 = endpoint(listObjectsV2Params, async (deps, { params, access }) => {
+  const { bucket, prefix = '', limit: asked, cursor: token, with_delimiter, sortBy } = params;
   const limit = Math.min(asked ?? 1000, 1000);
   const cursor = token ? decodeCursor(token) : undefined;
   const sortOrder = cursor?.sortOrder ?? sortBy?.order;
   const sortColumn = cursor?.sortColumn ?? sortBy?.column;
-  const entries = await deps.store.listObjectsV2(caller, bucket, {
+  const entries = await deps.store.listObjectsV2(access.caller, bucket, {
     prefix,
     delimited: !!with_delimiter,
     limit: limit + 1,
@@ -144,4 +138,4 @@ export const listObjectsV2: Handler<ParamsOf<typeof listObjectsV2Params>, Caller
     folders: page.filter((entry) => entry.id === null),
     objects: page.filter((entry) => entry.id !== null),
   });
-};
+});

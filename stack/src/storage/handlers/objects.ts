@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { StorageDeps } from '../deps.ts';
 import { errors } from '../errors.ts';
-import type { CallerAccess } from '../http/guards.ts';
+import { endpoint } from '../http/endpoint.ts';
 import {
   bucketName,
   bucketPath,
@@ -13,9 +13,7 @@ import {
   objectPath,
   rule,
   upsertHeader,
-  type ParamsOf,
 } from '../http/params.ts';
-import type { Handler } from '../http/route.ts';
 import { ownerOf } from '../owner.ts';
 import type { Caller, ObjectMetadata } from '../store/store.ts';
 import { mustBeValidBucketName, mustFitHostedKey } from '../validate.ts';
@@ -45,7 +43,7 @@ const transferBody = z.object({
     .optional(),
 });
 
-export const transferParams = input(
+const transferParams = input(
   { headers: upsertHeader, body: transferBody },
   ({ headers, body }) => ({
     from: { bucket: body.bucketId, key: body.sourceKey },
@@ -55,8 +53,6 @@ export const transferParams = input(
     upsert: headers['x-upsert'],
   }),
 );
-
-type TransferParams = ParamsOf<typeof transferParams>;
 
 /**
  * Throws unless the destination bucket takes an object with this metadata (as an upload of it
@@ -78,30 +74,24 @@ async function destinationCheck(
 }
 
 /** Renames the row (bytes are addressed by version, so they stay where they are). */
-export const moveObject: Handler<TransferParams, CallerAccess> = async (
-  _request,
-  { from, to },
-  { caller },
-  deps,
-) => {
-  const accept = await destinationCheck(deps, to);
-  const moved = await deps.store.moveObject(
-    caller,
-    from,
-    { ...to, owner: ownerOf(caller) },
-    accept,
-  );
-  if (!moved) throw errors.noSuchKey();
-  return Response.json({ message: 'Successfully moved', Id: moved.id, Key: moved.name });
-};
+export const moveObject = endpoint(
+  transferParams,
+  async (deps, { params: { from, to }, access: { caller } }) => {
+    const accept = await destinationCheck(deps, to);
+    const moved = await deps.store.moveObject(
+      caller,
+      from,
+      { ...to, owner: ownerOf(caller) },
+      accept,
+    );
+    if (!moved) throw errors.noSuchKey();
+    return Response.json({ message: 'Successfully moved', Id: moved.id, Key: moved.name });
+  },
+);
 
 /** Copies the bytes to a new version, then writes the destination row as the caller. */
-export const copyObject: Handler<TransferParams, CallerAccess> = async (
-  _request,
-  { from, to, copyMetadata, metadata: given, upsert },
-  { caller },
-  deps,
-) => {
+export const copyObject = endpoint(transferParams, async (deps, { params, access: { caller } }) => {
+  const { from, to, copyMetadata, metadata: given, upsert } = params;
   const source = await findObjectOrFail(deps, caller, from.bucket, from.key);
   const sourceVersion = source.version;
   if (!sourceVersion) throw errors.noSuchKey();
@@ -134,11 +124,11 @@ export const copyObject: Handler<TransferParams, CallerAccess> = async (
     version,
     metadata,
   });
-};
+});
 
 const PREFIXES_REQUIRED = "body must have required property 'prefixes'";
 
-export const removeObjectsParams = input(
+const removeObjectsParams = input(
   {
     params: bucketPath,
     body: z.object({
@@ -173,22 +163,19 @@ async function remove(deps: StorageDeps, caller: Caller, bucket: string, names: 
 }
 
 /** Removes the named objects the caller may delete; answers with their rows. */
-export const removeObjects: Handler<ParamsOf<typeof removeObjectsParams>, CallerAccess> = async (
-  _request,
-  { bucket, names },
-  { caller },
-  deps,
-) => Response.json(await remove(deps, caller, bucket, names));
+export const removeObjects = endpoint(
+  removeObjectsParams,
+  async (deps, { params: { bucket, names }, access: { caller } }) =>
+    Response.json(await remove(deps, caller, bucket, names)),
+);
 
-export const removeObjectParams = input({ params: objectPath }, ({ params }) => params);
+const removeObjectParams = input({ params: objectPath }, ({ params }) => params);
 
-export const removeObject: Handler<ParamsOf<typeof removeObjectParams>, CallerAccess> = async (
-  _request,
-  { bucket, key },
-  { caller },
-  deps,
-) => {
-  const removed = await remove(deps, caller, bucket, [key]);
-  if (removed.length === 0) throw errors.noSuchKey();
-  return Response.json({ message: 'Successfully deleted' });
-};
+export const removeObject = endpoint(
+  removeObjectParams,
+  async (deps, { params: { bucket, key }, access: { caller } }) => {
+    const removed = await remove(deps, caller, bucket, [key]);
+    if (removed.length === 0) throw errors.noSuchKey();
+    return Response.json({ message: 'Successfully deleted' });
+  },
+);

@@ -4,9 +4,8 @@
 import { z } from 'zod';
 import type { StorageDeps } from '../deps.ts';
 import { errors } from '../errors.ts';
-import type { CallerAccess, SignedAccess } from '../http/guards.ts';
-import { downloadQuery, input, objectPath, type ParamsOf } from '../http/params.ts';
-import type { Handler } from '../http/route.ts';
+import { endpoint, signedEndpoint } from '../http/endpoint.ts';
+import { downloadQuery, input, objectPath } from '../http/params.ts';
 import { infoBody, serveObject } from '../serve-object.ts';
 import type { Caller, ObjectRow } from '../store/store.ts';
 
@@ -22,48 +21,39 @@ export async function findObjectOrFail(
   return row;
 }
 
-export const downloadParams = input(
+const downloadParams = input(
   { params: objectPath, querystring: downloadQuery },
   ({ params, querystring }) => ({ ...params, download: querystring.download }),
 );
 
 /** Download or HEAD as the caller (public buckets: past RLS, see the publicBucket guard). */
-export const download: Handler<ParamsOf<typeof downloadParams>, CallerAccess> = async (
-  request,
-  { bucket, key, download },
-  { caller },
-  deps,
-) => {
-  const load = () => findObjectOrFail(deps, caller, bucket, key);
+export const download = endpoint(downloadParams, async (deps, { request, params, access }) => {
+  const { bucket, key, download } = params;
+  const load = () => findObjectOrFail(deps, access.caller, bucket, key);
   return serveObject(deps, request, await load(), { download, refetch: load });
-};
+});
 
-export const signedDownloadParams = input(
+const signedDownloadParams = input(
   { params: objectPath, querystring: downloadQuery.extend({ token: z.string() }) },
   ({ params, querystring }) => ({ ...params, ...querystring }),
 );
 
 /** Download through a signed URL: an Expires header until the token's expiry. */
-export const downloadSigned: Handler<ParamsOf<typeof signedDownloadParams>, SignedAccess> = async (
-  request,
-  { bucket, key, download },
-  { caller, token },
-  deps,
-) => {
-  const load = () => findObjectOrFail(deps, caller, bucket, key);
-  return serveObject(deps, request, await load(), {
-    download,
-    expires: new Date((token.exp ?? 0) * 1000),
-    refetch: load,
-  });
-};
+export const downloadSigned = signedEndpoint(
+  signedDownloadParams,
+  async (deps, { request, params: { bucket, key, download }, access: { caller, token } }) => {
+    const load = () => findObjectOrFail(deps, caller, bucket, key);
+    return serveObject(deps, request, await load(), {
+      download,
+      expires: new Date((token.exp ?? 0) * 1000),
+      refetch: load,
+    });
+  },
+);
 
-export const infoParams = input({ params: objectPath }, ({ params }) => params);
+const infoParams = input({ params: objectPath }, ({ params }) => params);
 
 /** The object's details (storage-js `info()` and `exists()`). */
-export const info: Handler<ParamsOf<typeof infoParams>, CallerAccess> = async (
-  _request,
-  { bucket, key },
-  { caller },
-  deps,
-) => Response.json(infoBody(await findObjectOrFail(deps, caller, bucket, key)));
+export const info = endpoint(infoParams, async (deps, { params: { bucket, key }, access }) =>
+  Response.json(infoBody(await findObjectOrFail(deps, access.caller, bucket, key))),
+);

@@ -2,30 +2,25 @@
 // caller, from a public bucket, or through a signed URL whose token carries the
 // transformations), then resized and re-encoded (see image-transform.ts).
 import { z } from 'zod';
-import type { CallerAccess, SignedAccess } from '../http/guards.ts';
-import { input, objectPath, type ParamsOf } from '../http/params.ts';
-import type { Handler } from '../http/route.ts';
+import { endpoint, signedEndpoint } from '../http/endpoint.ts';
+import { input, objectPath } from '../http/params.ts';
 import { parseTokenTransformations, transformOptions } from '../image-transform.ts';
 import { serveTransformed } from '../serve-object.ts';
 import { findObjectOrFail } from './read.ts';
 
-export const renderParams = input(
+const renderParams = input(
   { params: objectPath, querystring: transformOptions.extend({ download: z.string().optional() }) },
   ({ params, querystring: { download, ...transform } }) => ({ ...params, download, transform }),
 );
 
 /** As the caller (public buckets: past RLS, see the publicBucket guard). */
-export const renderImage: Handler<ParamsOf<typeof renderParams>, CallerAccess> = async (
-  request,
-  { bucket, key, download, transform },
-  { caller },
-  deps,
-) => {
-  const row = await findObjectOrFail(deps, caller, bucket, key);
+export const renderImage = endpoint(renderParams, async (deps, { request, params, access }) => {
+  const { bucket, key, download, transform } = params;
+  const row = await findObjectOrFail(deps, access.caller, bucket, key);
   return serveTransformed(deps, request, row, transform, { download });
-};
+});
 
-export const signedRenderParams = input(
+const signedRenderParams = input(
   {
     params: objectPath,
     querystring: z.object({ token: z.string(), download: z.string().optional() }),
@@ -34,16 +29,14 @@ export const signedRenderParams = input(
 );
 
 /** Through a signed URL: the transformations are the token's, not the query's. */
-export const renderSigned: Handler<ParamsOf<typeof signedRenderParams>, SignedAccess> = async (
-  request,
-  { bucket, key, download },
-  { caller, token },
-  deps,
-) => {
-  const row = await findObjectOrFail(deps, caller, bucket, key);
-  const transform = parseTokenTransformations(token.transformations ?? '');
-  return serveTransformed(deps, request, row, transform, {
-    download,
-    expires: new Date((token.exp ?? 0) * 1000),
-  });
-};
+export const renderSigned = signedEndpoint(
+  signedRenderParams,
+  async (deps, { request, params: { bucket, key, download }, access: { caller, token } }) => {
+    const row = await findObjectOrFail(deps, caller, bucket, key);
+    const transform = parseTokenTransformations(token.transformations ?? '');
+    return serveTransformed(deps, request, row, transform, {
+      download,
+      expires: new Date((token.exp ?? 0) * 1000),
+    });
+  },
+);

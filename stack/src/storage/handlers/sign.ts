@@ -3,16 +3,8 @@
 // allow the write. Using a URL then needs only its token (see the signed guards).
 import { z } from 'zod';
 import { errors } from '../errors.ts';
-import type { CallerAccess } from '../http/guards.ts';
-import {
-  bucketPath,
-  input,
-  objectPath,
-  rule,
-  upsertHeader,
-  type ParamsOf,
-} from '../http/params.ts';
-import type { Handler } from '../http/route.ts';
+import { endpoint } from '../http/endpoint.ts';
+import { bucketPath, input, objectPath, rule, upsertHeader } from '../http/params.ts';
 import { ownerOf } from '../owner.ts';
 import { tokenTransformations, transformOptions } from '../image-transform.ts';
 import { signToken } from '../signed-token.ts';
@@ -36,7 +28,7 @@ const expiresIn = z
     }),
   );
 
-export const signDownloadParams = input(
+const signDownloadParams = input(
   { params: objectPath, body: z.object({ expiresIn, transform: transformOptions.optional() }) },
   ({ params, body }) => ({
     ...params,
@@ -45,13 +37,9 @@ export const signDownloadParams = input(
   }),
 );
 
-export const signDownload: Handler<ParamsOf<typeof signDownloadParams>, CallerAccess> = async (
-  _request,
-  { bucket, key, expiresIn, transformations },
-  { caller },
-  deps,
-) => {
-  await findObjectOrFail(deps, caller, bucket, key);
+export const signDownload = endpoint(signDownloadParams, async (deps, { params, access }) => {
+  const { bucket, key, expiresIn, transformations } = params;
+  await findObjectOrFail(deps, access.caller, bucket, key);
   const url = `${bucket}/${key}`;
   // With transformations, the URL renders the image (as Supabase Storage signs it).
   const claims = transformations
@@ -60,11 +48,11 @@ export const signDownload: Handler<ParamsOf<typeof signDownloadParams>, CallerAc
   const token = await signToken(deps.urlSigningSecret, claims, expiresIn);
   const path = transformations ? 'render/image/sign' : 'object/sign';
   return Response.json({ signedURL: `/${path}/${url}?token=${token}` });
-};
+});
 
 const PATHS_REQUIRED = "body must have required property 'paths'";
 
-export const signDownloadsParams = input(
+const signDownloadsParams = input(
   {
     params: bucketPath,
     body: z.object({ paths: z.array(z.string(), { error: PATHS_REQUIRED }), expiresIn }),
@@ -72,13 +60,9 @@ export const signDownloadsParams = input(
   ({ params, body }) => ({ bucket: params.bucket, ...body }),
 );
 
-export const signDownloads: Handler<ParamsOf<typeof signDownloadsParams>, CallerAccess> = async (
-  _request,
-  { bucket, paths, expiresIn },
-  { caller },
-  deps,
-) => {
-  const visible = await deps.store.findVisibleNames(caller, bucket, paths);
+export const signDownloads = endpoint(signDownloadsParams, async (deps, { params, access }) => {
+  const { bucket, paths, expiresIn } = params;
+  const visible = await deps.store.findVisibleNames(access.caller, bucket, paths);
   const signed = await Promise.all(
     paths.map(async (path) => {
       if (!visible.has(path))
@@ -93,19 +77,16 @@ export const signDownloads: Handler<ParamsOf<typeof signDownloadsParams>, Caller
     }),
   );
   return Response.json(signed);
-};
+});
 
-export const signUploadParams = input(
+const signUploadParams = input(
   { params: objectPath, headers: upsertHeader },
   ({ params, headers }) => ({ ...params, upsert: headers['x-upsert'] }),
 );
 
-export const signUpload: Handler<ParamsOf<typeof signUploadParams>, CallerAccess> = async (
-  _request,
-  { bucket, key, upsert },
-  { caller },
-  deps,
-) => {
+export const signUpload = endpoint(signUploadParams, async (deps, { params, access }) => {
+  const { bucket, key, upsert } = params;
+  const { caller } = access;
   const owner = ownerOf(caller);
   const target = { bucket, key, caller, owner, upsert };
   await deps.store.mustBeAllowedToWrite(
@@ -119,4 +100,4 @@ export const signUpload: Handler<ParamsOf<typeof signUploadParams>, CallerAccess
     UPLOAD_URL_EXPIRY_SECONDS,
   );
   return Response.json({ url: `/object/upload/sign/${url}?token=${token}`, token });
-};
+});

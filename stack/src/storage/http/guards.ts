@@ -1,5 +1,6 @@
-// Who may use a route, decided after its params are read and before its handler runs (as
-// Supabase Storage's JWT hook runs after schema validation):
+// Storage's guards, in the stack's one guard shape (context/route.ts): who may use a route,
+// decided after its params are read and before its handler runs (as Supabase Storage's JWT hook
+// runs after schema validation). A refusal is the StorageError it is answered with:
 // - `caller`: the bearer JWT's claims, or the API key's role without one; the data work then
 //   runs as that caller and row-level security decides. A bad or missing JWT is AccessDenied.
 // - `publicBucket`: no key needed; the bucket must be public, and the object is then read past
@@ -8,20 +9,12 @@
 //   signed URL token for exactly this object and scope.
 // `open` guards need no credentials at all. The gateway asks for no key in front of Storage
 // (server.ts), as the Supabase CLI's does not: these guards are the whole check.
-import type { Context } from 'hono';
 import { resolveCaller, type CallerFailure } from '../../context/caller.ts';
-import type { ServiceEnv } from '../../context/context.ts';
+import type { Checked, Guard } from '../../context/route.ts';
 import type { StorageDeps } from '../deps.ts';
-import { errors } from '../errors.ts';
+import { errors, StorageError } from '../errors.ts';
 import { verifyToken, type SignedToken } from '../signed-token.ts';
 import { SERVICE_CALLER, type Caller } from '../store/store.ts';
-
-export interface Guard<Needs, Access> {
-  name: string;
-  /** Reached without an API key (the gateway leaves these paths open). */
-  open: boolean;
-  resolve(c: Context<ServiceEnv>, params: Needs, deps: StorageDeps): Promise<Access>;
-}
 
 export interface CallerAccess {
   caller: Caller;
@@ -30,6 +23,9 @@ export interface CallerAccess {
 export interface SignedAccess extends CallerAccess {
   token: SignedToken;
 }
+
+/** A Storage guard: what it resolves, or the StorageError that answers the request. */
+export type StorageGuard<A, P = unknown> = Guard<StorageDeps, A, StorageError, P>;
 
 /** Supabase Storage's words (jsonwebtoken's) for each failure; no credentials is an empty JWT. */
 const JWT_MESSAGES: Record<CallerFailure['kind'], string> = {
@@ -41,35 +37,41 @@ const JWT_MESSAGES: Record<CallerFailure['kind'], string> = {
   invalid: 'invalid signature',
 };
 
-export const caller: Guard<unknown, CallerAccess> = {
+const refused = (failure: StorageError): Checked<never, StorageError> => ({ ok: false, failure });
+
+export const caller: StorageGuard<CallerAccess> = {
   name: 'caller',
-  open: false,
-  async resolve(c, _params, deps) {
-    const resolved = await resolveCaller(c.req.raw, deps.keys, c.get('apikey'));
-    if (!resolved.ok) throw errors.accessDenied(JWT_MESSAGES[resolved.failure.kind]);
-    return { caller: resolved.value };
+  async check(deps, { request, apikey }) {
+    const resolved = await resolveCaller(request, deps.keys, apikey);
+    if (!resolved.ok) return refused(errors.accessDenied(JWT_MESSAGES[resolved.failure.kind]));
+    return { ok: true, value: { caller: resolved.value } };
   },
 };
 
-export const publicBucket: Guard<{ bucket: string }, CallerAccess> = {
+export const publicBucket: StorageGuard<CallerAccess, { bucket: string }> = {
   name: 'publicBucket',
   open: true,
-  async resolve(_c, { bucket }, deps) {
+  async check(deps, _incoming, { bucket }) {
     const limits = await deps.store.findBucketLimits(bucket);
-    if (!limits?.public) throw errors.noSuchBucket();
-    return { caller: SERVICE_CALLER };
+    if (!limits?.public) return refused(errors.noSuchBucket());
+    return { ok: true, value: { caller: SERVICE_CALLER } };
   },
 };
 
 type SignedParams = { bucket: string; key: string; token: string };
 
-function signed(scope: 'download' | 'upload'): Guard<SignedParams, SignedAccess> {
+function signed(scope: 'download' | 'upload'): StorageGuard<SignedAccess, SignedParams> {
   return {
     name: scope === 'download' ? 'signedDownload' : 'signedUpload',
     open: true,
-    async resolve(_c, { bucket, key, token }, deps) {
-      const payload = await verifyToken(deps.urlSigningSecret, token, bucket, key, scope);
-      return { caller: SERVICE_CALLER, token: payload };
+    async check(deps, _incoming, { bucket, key, token }) {
+      try {
+        const payload = await verifyToken(deps.urlSigningSecret, token, bucket, key, scope);
+        return { ok: true, value: { caller: SERVICE_CALLER, token: payload } };
+      } catch (error) {
+        if (error instanceof StorageError) return refused(error);
+        throw error;
+      }
     },
   };
 }

@@ -1,0 +1,44 @@
+// A Storage endpoint in the stack's one route shape (context/route.ts): its input stage reads
+// the request's parts (path segments from the raw URL by the route's pattern, query, headers,
+// JSON body — http/input.ts) and validates them with the route's params spec (http/params.ts)
+// into the handler's typed params; the first problem is the StorageError that answers the
+// request. The handler gets the Web Request, the params and what the guard resolved; a
+// StorageError it throws is answered by the service (service.ts).
+import type { Endpoint, Handler } from '../../context/route.ts';
+import type { StorageDeps } from '../deps.ts';
+import { StorageError } from '../errors.ts';
+import type { CallerAccess, SignedAccess } from './guards.ts';
+import { readInput } from './input.ts';
+import { parseParams, type ParamsSpec } from './params.ts';
+
+export type StorageEndpoint<P, A> = Endpoint<StorageDeps, unknown, P, A, StorageError>;
+
+function build<P, A>(
+  spec: ParamsSpec<P>,
+  handle: Handler<StorageDeps, P, A>,
+): StorageEndpoint<P, A> {
+  return {
+    async input(_deps, { request }, _path, pattern) {
+      try {
+        const parts = await readInput(request, pattern, spec.json);
+        return { ok: true, value: parseParams(spec.schema, parts) };
+      } catch (error) {
+        if (error instanceof StorageError) return { ok: false, failure: error };
+        throw error;
+      }
+    },
+    handle,
+  };
+}
+
+/** An endpoint acting as the caller (`caller` or `publicBucket` guard). */
+export const endpoint: <P>(
+  spec: ParamsSpec<P>,
+  handle: Handler<StorageDeps, P, CallerAccess>,
+) => StorageEndpoint<P, CallerAccess> = build;
+
+/** An endpoint reached through a signed URL (`signedDownload` / `signedUpload` guard). */
+export const signedEndpoint: <P>(
+  spec: ParamsSpec<P>,
+  handle: Handler<StorageDeps, P, SignedAccess>,
+) => StorageEndpoint<P, SignedAccess> = build;
