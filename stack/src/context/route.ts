@@ -69,8 +69,10 @@ export interface Endpoint<D, Path, P, A, F> {
    * `pattern` is the route's own path as written in the table, for a service that reads the
    * path itself (Storage reads the raw URL, so an encoded `/` stays inside an object key).
    */
-  input(deps: D, incoming: Incoming, path: Path, pattern: string): Staged<P, F>;
-  handle(deps: D, call: RouteCall<P, A>): Promise<Response> | Response;
+  // Function properties, not methods: checked strictly, so an endpoint that needs what one
+  // guard resolves cannot stand behind another.
+  input: (deps: D, incoming: Incoming, path: Path, pattern: string) => Staged<P, F>;
+  handle: (deps: D, call: RouteCall<P, A>) => Promise<Response> | Response;
 }
 
 export type Handler<D, P, A> = (deps: D, call: RouteCall<P, A>) => Promise<Response> | Response;
@@ -100,7 +102,7 @@ export function route<D, F, Path extends string, A>(
 export function route<D, F, Path extends string, P, A>(
   methods: Methods,
   path: Path,
-  guard: Guard<D, A, F, P>,
+  guard: Guard<D, A, F, NoInfer<P>>,
   endpoint: Endpoint<D, ParamsOf<Path>, P, A, F>,
 ): Route<D, F>;
 export function route<D, F, A>(
