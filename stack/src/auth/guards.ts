@@ -148,7 +148,7 @@ export const AAL2 = {
   } satisfies Aal2Rule<{ factor_id: string }>,
 };
 
-/** Who may call a route: anyone with a project API key (or none, on open routes), a signed-in user, or an admin. */
+/** Who may call a route: anyone with a project API key (none on open routes), a user, an admin. */
 export type Caller = 'public' | 'user' | 'admin';
 
 /** What a guard resolved: the caller, the session on user routes, what the rate limit took. */
@@ -195,7 +195,7 @@ function guard<C extends Caller, P>(
         if (caller === 'user') session = await requireSession(deps.keys, deps.store, request);
         if (caller === 'admin') await requireAdmin(deps.keys, request, apikey);
         if (bucket && perFactor && session)
-          // Keyed by the user too: another account cannot use up the bucket of a factor not its own.
+          // Keyed by the user too: no other account can use up the bucket of a factor not its own.
           take(`factor:${session.user.id}/${(params as { factor_id: string }).factor_id}`);
         if (aal2 && session) await checkAal2(aal2, params, session, deps.store);
         // The caller stage set `session` exactly when C is 'user', which is what Access<C> says.
