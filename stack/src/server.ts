@@ -4,6 +4,7 @@
 // import the gateway or each other.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { Hono, type MiddlewareHandler } from 'hono';
+import { ROUTES as AUTH_ROUTES } from './auth/routes.ts';
 import { createAuthService } from './auth/service.ts';
 import { createClientAddress } from './context/client-address.ts';
 import type { ServiceEnv, StackContext } from './context/context.ts';
@@ -17,8 +18,11 @@ import { createRestService } from './rest/service.ts';
 import { createStorageService } from './storage/service.ts';
 import { createTestIdpService } from './test-idp/service.ts';
 
-/** Auth routes reached from email links and browsers without a key, as Supabase leaves them open. */
-const AUTH_OPEN = /^\/auth\/v1\/(verify|callback|authorize|\.well-known\/jwks\.json|health)$/;
+/**
+ * Auth routes reached from email links and browsers without a key, as Supabase leaves them open:
+ * the `open()` rows of its route table.
+ */
+const AUTH_OPEN = openPaths('/auth/v1', AUTH_ROUTES);
 /**
  * Storage checks every request's credentials itself (its route table's guards), as Supabase
  * Storage does behind the CLI's gateway, which has no key check: a key, when sent, is identified
@@ -40,6 +44,13 @@ export const EXPOSED_HEADERS = [
   'Content-Length',
   'Content-Type',
 ];
+
+/** The paths of a table's open routes under `prefix`, as one pattern (`:name` is one segment). */
+function openPaths(prefix: string, routes: readonly { path: string; open: boolean }[]): RegExp {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const paths = routes.filter((r) => r.open).map((r) => literal(r.path).replace(/:\w+/g, '[^/]+'));
+  return new RegExp(`^${literal(prefix)}(${[...new Set(paths)].join('|')})$`);
+}
 
 interface Mount {
   prefix: string;

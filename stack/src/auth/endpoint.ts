@@ -1,20 +1,17 @@
-// What a route of the auth service is made of, and the one pipeline every request goes through:
-// parse the params → take from the rate-limit bucket → check the caller (user session or admin)
-// → the aal2 rule → the handler, which applies the endpoint's rules and answers. Handlers get the
-// Web Request, their typed params and a Call (the service's parts, the client address and, on
-// user routes, the session).
+// What a route of the auth service is made of, as rows of the stack's one route shape
+// (context/route.ts): an endpoint reads its params (params.ts: path, query and JSON body, checked
+// by zod as GoTrue decodes its Go structs), then the route's guard (guards.ts) counts the rate
+// limit and checks the caller and the aal2 rule, then the handler answers. Handlers get the Web
+// Request, their typed params and a Call (the service's parts, the client address and, on user
+// routes, the session).
 import type { Config } from '../config/config.ts';
-import type { ApiKey, Keys } from '../keys/keys.ts';
+import type { Checked, Endpoint } from '../context/route.ts';
+import type { Keys } from '../keys/keys.ts';
 import type { Logger } from '../lib/log.ts';
-import {
-  checkAal2,
-  requireAdmin,
-  requireSession,
-  type Aal2Rule,
-  type UserSession,
-} from './guards.ts';
-import { parseParams, type ParamsSpec, type RawInput } from './params.ts';
-import { isLocal, type LimitName, type RateLimiter } from './rate-limit.ts';
+import { AuthError } from './errors.ts';
+import type { Access, Caller, UserSession } from './guards.ts';
+import { parseParams, type ParamsSpec } from './params.ts';
+import type { RateLimiter } from './rate-limit.ts';
 import type { AuthStore } from './store/index.ts';
 import type { z } from 'zod';
 
@@ -31,9 +28,6 @@ export interface AuthDeps {
   issuer: string;
 }
 
-/** Who may call a route: anyone with a project API key, a signed-in user, or an admin. */
-export type Caller = 'public' | 'user' | 'admin';
-
 export interface Call<C extends Caller = 'public'> {
   deps: AuthDeps;
   /** The client's address as the gateway resolved it (rate limits and audit entries key on it). */
@@ -41,11 +35,14 @@ export interface Call<C extends Caller = 'public'> {
   session: C extends 'user' ? UserSession : undefined;
 }
 
-export interface Endpoint<P, C extends Caller> {
-  caller: C;
-  params: Spec;
-  handle(request: Request, params: P, call: Call<C>): Promise<Response>;
-}
+/** An auth endpoint: its params from the path, query and body; the guard's access of caller C. */
+export type AuthEndpoint<P, C extends Caller> = Endpoint<
+  AuthDeps,
+  Record<string, string>,
+  P,
+  Access<C>,
+  AuthError
+>;
 
 /** What a spec entry parses to: its schema's output (a body chosen by the query: any of them). */
 type OutputOf<T> = T extends z.ZodType
@@ -59,61 +56,49 @@ type OutputOf<T> = T extends z.ZodType
 type Spec = ParamsSpec<z.ZodObject, z.ZodObject, z.ZodObject>;
 type Parsed<S extends Spec> = OutputOf<S['path']> & OutputOf<S['query']> & OutputOf<S['body']>;
 
-function define<C extends Caller>(caller: C) {
+/** A stage's AuthError as its typed failure; anything else is thrown on to the service. */
+export async function staged<T>(stage: () => Promise<T> | T): Promise<Checked<T, AuthError>> {
+  try {
+    return { ok: true, value: await stage() };
+  } catch (error) {
+    if (error instanceof AuthError) return { ok: false, failure: error };
+    throw error;
+  }
+}
+
+function define<C extends Caller>() {
   return <S extends Spec>(
-    params: S,
+    spec: S,
     handle: (request: Request, params: Parsed<S>, call: Call<C>) => Promise<Response>,
-  ): Endpoint<Parsed<S>, C> => ({ caller, params, handle });
+  ): AuthEndpoint<Parsed<S>, C> => ({
+    input: (_deps, { request }, path) =>
+      staged(async () => (await parseParams(spec, { request, path })) as Parsed<S>),
+    handle: (deps, { request, params, ip, access }) =>
+      handle(request, params, { deps, ip, session: access.session }),
+  });
 }
 
 /** An endpoint any holder of a project API key may call. */
-export const endpoint = define('public');
+export const endpoint = define<'public'>();
 /** An endpoint for a signed-in user (requireAuthentication). */
-export const userEndpoint = define('user');
+export const userEndpoint = define<'user'>();
 /** An endpoint of the admin API (requireAdminCredentials). */
-export const adminEndpoint = define('admin');
+export const adminEndpoint = define<'admin'>();
 
-/** A rate-limit bucket, or a choice of bucket by the request's params. */
-export type Limit<P> = LimitName | ((params: P) => LimitName);
-
-/** A route's guards; user and admin routes say so (and their endpoint must be of that kind). */
-export type Guards<P, C extends Caller> = {
-  /** The gateway lets this route through without an API key (email links, JWKS). */
-  open?: true;
-  /** Refuses the request before anything else when a feature is off (`/passkeys`). */
-  feature?: (config: Config) => void;
-  aal2?: Aal2Rule<P>;
-  limit?: Limit<P>;
-  /** The bucket also counts per factor (the path's factor_id), once the caller is known. */
-  perFactor?: P extends { factor_id: string } ? true : never;
-} & (C extends 'public' ? { caller?: 'public' } : { caller: C });
-
-/** A row of the route table, its types erased once checked. */
-export interface Route {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  path: string;
-  caller: Caller;
-  open: boolean;
-  run(input: RouteInput, deps: AuthDeps): Promise<Response>;
-}
-
-export interface RouteInput extends RawInput {
-  ip: string;
-  apikey: ApiKey | undefined;
-}
-
-export function route<P, C extends Caller>(
-  method: Route['method'],
-  path: string,
-  guards: Guards<P, C>,
-  endpoint: Endpoint<P, C>,
-): Route {
+/**
+ * An endpoint that answers only while a feature is on (`/passkeys`: [auth.passkey] enabled):
+ * `isOn` throws the refusal, before the params are read.
+ */
+export function feature<P, C extends Caller>(
+  isOn: (config: Config) => void,
+  endpoint: AuthEndpoint<P, C>,
+): AuthEndpoint<P, C> {
   return {
-    method,
-    path,
-    caller: endpoint.caller,
-    open: !!guards.open,
-    run: (input, deps) => runPipeline(guards, endpoint, input, deps),
+    input: async (deps, incoming, path) => {
+      const on = await staged(() => isOn(deps.config));
+      return on.ok ? endpoint.input(deps, incoming, path) : on;
+    },
+    handle: endpoint.handle,
   };
 }
 
@@ -126,37 +111,6 @@ export function refusal(response: Response): Response {
   return response;
 }
 
-/**
- * feature → parse → limit → caller (→ the per-factor limit) → aal2 → handler. A program on this machine
- * gets its limits back when the request succeeds (rate-limit.ts).
- */
-async function runPipeline<P, C extends Caller>(
-  guards: Guards<P, C>,
-  endpoint: Endpoint<P, C>,
-  input: RouteInput,
-  deps: AuthDeps,
-): Promise<Response> {
-  guards.feature?.(deps.config);
-  const params = (await parseParams(endpoint.params, input)) as P;
-  const bucket = typeof guards.limit === 'function' ? guards.limit(params) : guards.limit;
-  const taken: string[] = [];
-  const take = (key: string) => {
-    deps.limiter.take(bucket!, key);
-    taken.push(key);
-  };
-  if (bucket) take(input.ip);
-  let session: UserSession | undefined;
-  if (endpoint.caller === 'user')
-    session = await requireSession(deps.keys, deps.store, input.request);
-  if (endpoint.caller === 'admin') await requireAdmin(deps.keys, input.request, input.apikey);
-  if (bucket && guards.perFactor && session)
-    // Keyed by the user too: another account cannot use up the bucket of a factor not its own.
-    take(`factor:${session.user.id}/${(params as { factor_id: string }).factor_id}`);
-  if (guards.aal2 && session) await checkAal2(guards.aal2, params, session, deps.store);
-  // The caller stage set `session` exactly when C is 'user', which is what Call<C> says.
-  const call = { deps, ip: input.ip, session } as Call<C>;
-  const response = await endpoint.handle(input.request, params, call);
-  if (bucket && isLocal(input.ip) && response.status < 400 && !refusals.has(response))
-    for (const key of taken) deps.limiter.refund(bucket, key);
-  return response;
+export function isRefusal(response: Response): boolean {
+  return refusals.has(response);
 }

@@ -1,11 +1,16 @@
-// The guards a route in the table can name, as Supabase Auth's middleware applies them: a user
-// session (requireAuthentication: the bearer JWT verified, its user and session alive), admin
-// credentials (requireAdminCredentials: a service_role JWT or the secret key), and the aal2
-// rules for accounts with MFA on.
+// The guards a route in the table names (context/route.ts Guard), as Supabase Auth's middleware
+// applies them: `open` (no API key: the gateway lets it through), `anyKey` (any project API key,
+// checked by the gateway), `user` (requireAuthentication: the bearer JWT verified, its user and
+// session alive) and `admin` (requireAdminCredentials: a service_role JWT or the secret key).
+// Each runs limit → caller → per-factor limit → aal2 rule, and gives back what the limit took
+// when a program on this machine gets a success (rate-limit.ts).
 import type { JWTPayload } from 'jose';
 import { bearerToken, resolveToken, type TokenIdentity } from '../context/caller.ts';
+import type { Guard } from '../context/route.ts';
 import type { ApiKey, Keys } from '../keys/keys.ts';
+import { isRefusal, staged, type AuthDeps } from './endpoint.ts';
 import { authError, type AuthError } from './errors.ts';
+import { isLocal, type LimitName } from './rate-limit.ts';
 import type { AuthStore } from './store/index.ts';
 import type { FactorRow, UserRow } from './store/rows.ts';
 
@@ -142,3 +147,84 @@ export const AAL2 = {
     refuse: () => authError('insufficient_aal', 'AAL2 required to unenroll verified factor', 422),
   } satisfies Aal2Rule<{ factor_id: string }>,
 };
+
+/** Who may call a route: anyone with a project API key (none on open routes), a user, an admin. */
+export type Caller = 'public' | 'user' | 'admin';
+
+/** What a guard resolved: the caller, the session on user routes, what the rate limit took. */
+export interface Access<C extends Caller> {
+  caller: C;
+  session: C extends 'user' ? UserSession : undefined;
+  taken: { bucket: LimitName; keys: string[] } | undefined;
+}
+
+/** A rate-limit bucket, or a choice of bucket by the request's params. */
+export type Limit<P> = LimitName | ((params: P) => LimitName);
+
+interface Options<P> {
+  /** The bucket counted per client address (rate-limit.ts, [auth.rate_limit]). */
+  limit?: Limit<P>;
+  /** An account with a verified MFA factor must be at aal2 for this (user routes). */
+  aal2?: Aal2Rule<P>;
+  /** The bucket also counts per factor (the path's factor_id), once the user is known. */
+  perFactor?: true;
+}
+
+type AuthGuard<C extends Caller, P> = Guard<AuthDeps, Access<C>, AuthError, P>;
+
+function guard<C extends Caller, P>(
+  name: string,
+  caller: C,
+  options: Options<P>,
+  open = false,
+): AuthGuard<C, P> {
+  const { limit, aal2, perFactor } = options;
+  return {
+    name,
+    open,
+    check: (deps, { request, ip, apikey }, params) =>
+      staged(async () => {
+        const bucket = typeof limit === 'function' ? limit(params) : limit;
+        const keys: string[] = [];
+        const take = (key: string) => {
+          deps.limiter.take(bucket!, key);
+          keys.push(key);
+        };
+        if (bucket) take(ip);
+        let session: UserSession | undefined;
+        if (caller === 'user') session = await requireSession(deps.keys, deps.store, request);
+        if (caller === 'admin') await requireAdmin(deps.keys, request, apikey);
+        if (bucket && perFactor && session)
+          // Keyed by the user too: no other account can use up the bucket of a factor not its own.
+          take(`factor:${session.user.id}/${(params as { factor_id: string }).factor_id}`);
+        if (aal2 && session) await checkAal2(aal2, params, session, deps.store);
+        // The caller stage set `session` exactly when C is 'user', which is what Access<C> says.
+        return { caller, session, taken: bucket ? { bucket, keys } : undefined } as Access<C>;
+      }),
+    settle(deps, { taken }, response, { ip }) {
+      if (taken && isLocal(ip) && response.status < 400 && !isRefusal(response))
+        for (const key of taken.keys) deps.limiter.refund(taken.bucket, key);
+    },
+  };
+}
+
+/** Reached without an API key (links opened from email, JWKS): the gateway leaves it open. */
+export const open = <P = unknown>(options: Pick<Options<P>, 'limit'> = {}) =>
+  guard('open', 'public', options, true);
+
+/** Any project API key (the gateway checks it: server.ts). */
+export const anyKey = <P = unknown>(options: Pick<Options<P>, 'limit'> = {}) =>
+  guard('any API key', 'public', options);
+
+/** A signed-in user's access token (requireAuthentication). */
+export function user(options: {
+  limit: Limit<{ factor_id: string }>;
+  perFactor: true;
+}): AuthGuard<'user', { factor_id: string }>;
+export function user<P = unknown>(options?: Omit<Options<P>, 'perFactor'>): AuthGuard<'user', P>;
+export function user<P>(options: Options<P> = {}): AuthGuard<'user', P> {
+  return guard('user session', 'user', options);
+}
+
+/** service_role credentials (requireAdminCredentials). */
+export const admin = guard('admin credentials', 'admin', {});

@@ -1,7 +1,9 @@
 // The Supabase Auth (GoTrue) compatible service mounted at /auth/v1: builds its parts (the
-// store, the rate limiter), mounts the route table and turns typed errors into GoTrue's shape.
+// store, the rate limiter), mounts the route table (context/route.ts) with its answers: typed
+// errors in GoTrue's shape.
 import { Hono } from 'hono';
 import type { ServiceEnv, StackContext } from '../context/context.ts';
+import { mountRoutes, type Answers } from '../context/route.ts';
 import type { AuthDeps } from './endpoint.ts';
 import { AuthError, OAuthError, authError, errorResponse } from './errors.ts';
 import { createRateLimiter } from './rate-limit.ts';
@@ -24,40 +26,33 @@ export function createAuthService(ctx: StackContext): Hono<ServiceEnv> {
     },
   };
   const app = new Hono<ServiceEnv>();
-  for (const route of ROUTES)
-    app.on(route.method, route.path, async (c) => {
-      const request = c.req.raw;
-      try {
-        return await route.run(
-          {
-            request,
-            path: c.req.param(),
-            ip: c.get('clientIp') ?? '127.0.0.1',
-            apikey: c.get('apikey'),
-          },
-          deps,
-        );
-      } catch (error) {
-        if (error instanceof AuthError || error instanceof OAuthError)
-          return errorResponse(request, error);
-        // Supabase Auth answers a database it cannot reach with a 500 "Database error …".
-        if (isDatabaseUnavailable(error)) {
-          ctx.log.warn(`auth: database unavailable on ${c.req.method} ${c.req.path}`);
-          return errorResponse(
-            request,
-            authError('unexpected_failure', 'Database error: the database is unavailable'),
-          );
-        }
-        ctx.log.error(`auth: unexpected error on ${c.req.method} ${c.req.path}`, error);
-        return Response.json(
-          {
-            code: 500,
-            error_code: 'unexpected_failure',
-            msg: 'Unexpected failure, please check server logs for more information',
-          },
-          { status: 500 },
-        );
-      }
-    });
+  mountRoutes(app, deps, ROUTES, ANSWERS);
   return app;
 }
+
+/** Failures and throws in GoTrue's shape; a database out of reach and the unexpected, logged. */
+const ANSWERS: Answers<AuthDeps, AuthError> = {
+  failure: (error, { request }) => errorResponse(request, error),
+  thrown(error, { request }, { log }) {
+    if (error instanceof AuthError || error instanceof OAuthError)
+      return errorResponse(request, error);
+    const where = `${request.method} ${new URL(request.url).pathname}`;
+    // Supabase Auth answers a database it cannot reach with a 500 "Database error …".
+    if (isDatabaseUnavailable(error)) {
+      log.warn(`auth: database unavailable on ${where}`);
+      return errorResponse(
+        request,
+        authError('unexpected_failure', 'Database error: the database is unavailable'),
+      );
+    }
+    log.error(`auth: unexpected error on ${where}`, error);
+    return Response.json(
+      {
+        code: 500,
+        error_code: 'unexpected_failure',
+        msg: 'Unexpected failure, please check server logs for more information',
+      },
+      { status: 500 },
+    );
+  },
+};

@@ -26,7 +26,9 @@ function depsWith(user: Partial<UserRow> | undefined): AuthDeps {
 async function signIn(deps: AuthDeps, body: { email?: string; phone?: string }) {
   const request = new Request('http://stack/auth/v1/token?grant_type=password');
   const params = { grant_type: 'password' as const, email: '', phone: '', ...body, password: 'pw' };
-  return token.handle(request, params, { deps, ip: '10.0.0.1', session: undefined }).then(
+  const access = { caller: 'public' as const, session: undefined, taken: undefined };
+  const call = { request, params, ip: '10.0.0.1', apikey: undefined, access };
+  return Promise.resolve(token.handle(deps, call)).then(
     () => undefined,
     (error: unknown) => error,
   );
