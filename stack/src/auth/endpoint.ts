@@ -94,9 +94,9 @@ export function feature<P, C extends Caller>(
   endpoint: AuthEndpoint<P, C>,
 ): AuthEndpoint<P, C> {
   return {
-    input: async (deps, incoming, path) => {
+    input: async (deps, incoming, path, pattern) => {
       const on = await staged(() => isOn(deps.config));
-      return on.ok ? endpoint.input(deps, incoming, path) : on;
+      return on.ok ? endpoint.input(deps, incoming, path, pattern) : on;
     },
     handle: endpoint.handle,
   };
