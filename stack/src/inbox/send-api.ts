@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { bearerToken } from '../context/caller.ts';
 import type { StackContext } from '../context/context.ts';
-import { route, type Guard } from '../context/route.ts';
+import type { Guard } from '../context/route.ts';
 import { htmlToText } from '../outbox/templates.ts';
 
 /** The bare address of `Name <a@b>` or `a@b`. */
@@ -33,10 +33,10 @@ function problem(status: 400 | 401 | 403 | 422, name: string, message: string): 
   return Response.json({ statusCode: status, name, message }, { status });
 }
 
-type Refusal = 'missing' | 'not-service-key';
+export type Refusal = 'missing' | 'not-service-key';
 
 /** The guard: the project's service key itself as the bearer token. */
-const serviceKey: Guard<StackContext, undefined, Refusal> = {
+export const serviceKey: Guard<StackContext, undefined, Refusal> = {
   name: "the project's service key as the bearer token",
   check(ctx, { request }) {
     const token = bearerToken(request);
@@ -55,7 +55,11 @@ export function refusal(failure: Refusal): Response {
     : problem(403, 'invalid_api_key', "Only the project's service key can send mail.");
 }
 
-export const SEND_ROUTE = route('POST', '/api/send', serviceKey, async (ctx, { request }) => {
+/** Sends the body's email into the outbox, one message per recipient. */
+export async function sendMail(
+  ctx: StackContext,
+  { request }: { request: Request },
+): Promise<Response> {
   let json: unknown;
   try {
     json = await request.json();
@@ -87,4 +91,4 @@ export const SEND_ROUTE = route('POST', '/api/send', serviceKey, async (ctx, { r
     ids.push(crypto.randomUUID());
   }
   return Response.json({ id: ids[0] });
-});
+}

@@ -49,6 +49,14 @@ describe.each(DRIVERS)('inbox on %s', (driver) => {
     expect(await res.text()).toBe(m!.html);
     const missing = await fetch(`${stack.url}/inbox/999999999`);
     expect(missing.status).toBe(404);
+    // A path that names no message at all is the same page, not the API's JSON.
+    for (const path of ['/inbox/abc', '/inbox/1e3']) {
+      const none = await fetch(`${stack.url}${path}`);
+      expect([none.status, none.headers.get('content-type')]).toEqual([
+        404,
+        'text/html; charset=UTF-8',
+      ]);
+    }
   });
 
   it('serves messages as JSON filtered by recipient, and clears them', async () => {
