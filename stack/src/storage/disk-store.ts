@@ -2,22 +2,29 @@
 // start), versions/<aa>/<version> for committed bytes. Temp files and versions live on the same
 // file system, so publishing is an atomic rename.
 import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFile } from 'node:fs';
 import {
   copyFile,
   link,
   mkdir,
   open,
-  readFile,
   readdir,
   rename,
   rm,
   unlink,
 } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { ByteStore, StagedUpload } from './byte-store.ts';
 
 const VERSION = /^[0-9a-f-]{36}$/;
+
+/**
+ * Node's callback readFile, as a promise: it reads a small file in native code, where
+ * fs/promises' readFile makes a promise of each of open, fstat, read and close (about half the
+ * CPU again per small download, measured in one process).
+ */
+const readWhole = promisify(readFile);
 
 export async function createDiskStore(root: string): Promise<ByteStore> {
   const tmpDir = path.join(root, 'tmp');
@@ -98,7 +105,7 @@ export async function createDiskStore(root: string): Promise<ByteStore> {
       });
     },
 
-    readAll: (version) => readFile(fileOf(version)),
+    readAll: (version) => readWhole(fileOf(version)),
 
     async list() {
       const entries = await readdir(versionsDir, { recursive: true, withFileTypes: true });
