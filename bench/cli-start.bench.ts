@@ -100,7 +100,7 @@ export default async function cliStart(): Promise<BenchSection[]> {
   return [
     {
       title: 'Stack cold start as a process: `sheaf-stack start`, built and from sources',
-      body: `Median of ${ROUNDS} alternating rounds (load average ${load} at the end). Wall time from spawn until \`/auth/v1/health\` answers, and the process's CPU until then; the baseline is a bare node process that opens PGlite on a new data directory (initdb in WASM) and exits. "Built" runs \`stack/dist/sheaf-stack.mjs\`, which \`bin/build.mjs\` bundles from the sources whenever one is newer; "sources" is \`SHEAF_STACK_SOURCES=1\`, the sources through tsx. A fresh database starts from the cached bootstrapped template.\n\n${table(
+      body: `Median of ${ROUNDS} alternating rounds (load average ${load} at the end). Wall time from spawn until \`/auth/v1/health\` answers, and the process's CPU until then; the baseline is a bare node process that opens PGlite on a new data directory (initdb in WASM) and exits. "Built" runs \`stack/dist/sheaf-stack.mjs\`, which \`bin/build.mjs\` bundles from the sources whenever one is newer; "sources" is \`SHEAF_STACK_SOURCES=1\`, the sources through tsx. A fresh database starts from a copy of the cached bootstrapped template directory.\n\n${table(
         ['what', 'wall', 'vs bare initdb', 'CPU', 'vs bare initdb'],
         [
           [
