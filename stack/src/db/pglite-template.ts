@@ -109,16 +109,23 @@ export async function saveTemplate(
       if (!existsSync(target)) throw error;
     });
     // Bootstrap templates nobody read for a week go; newer ones may belong to another checkout
-    // of the project (another branch's bootstrap) sharing this cache.
-    if (name.startsWith('bootstrap-')) {
+    // of the project (another branch's bootstrap) sharing this cache. Of the migrated ones (one
+    // more with each edit of a migration) the last three read stay.
+    const kind = /^(bootstrap|migrated)-/.exec(name)?.[1];
+    if (kind) {
       const dir = path.dirname(target);
-      const weekAgo = Date.now() - 7 * 24 * 3600 * 1000;
+      const others = [];
       for (const entry of await readdir(dir)) {
         const other = path.join(dir, entry);
-        if (!entry.startsWith(`pglite-${version}-bootstrap-`) || other === target) continue;
-        if ((await stat(other)).mtimeMs < weekAgo)
-          await rm(other, { recursive: true, force: true });
+        if (!entry.startsWith(`pglite-${version}-${kind}-`) || entry.endsWith('.tmp')) continue;
+        if (other === target) continue;
+        others.push({ file: other, read: (await stat(other)).mtimeMs });
       }
+      others.sort((a, b) => b.read - a.read);
+      const weekAgo = Date.now() - 7 * 24 * 3600 * 1000;
+      for (const [i, other] of others.entries())
+        if (kind === 'migrated' ? i >= 2 : other.read < weekAgo)
+          await rm(other.file, { recursive: true, force: true });
     }
   } catch {
     // A cache that cannot be written only costs time on the next fresh start.

@@ -129,16 +129,20 @@ interface StartingPoint {
 }
 
 /**
- * The bootstrapped template comes before the pristine one, and on disk a template directory
- * before a tarball (one native copy instead of unpacking through WASM).
+ * The migrated template comes first (on disk only), then the bootstrapped one, then the pristine
+ * one; on disk a template directory before a tarball (one native copy instead of unpacking
+ * through WASM).
  */
 async function startingPoint(
   dataDir: string | undefined,
-  bootstrapKey: string | undefined,
+  { bootstrapKey, migrationsKey }: PgliteOptions,
 ): Promise<StartingPoint> {
   const names = [...(bootstrapKey ? [`bootstrap-${bootstrapKey}`] : []), 'initdb'];
-  if (dataDir)
+  if (dataDir) {
+    if (migrationsKey && (await copyTemplate(migratedName(migrationsKey), dataDir)))
+      return { name: migratedName(migrationsKey), copied: true };
     for (const name of names) if (await copyTemplate(name, dataDir)) return { name, copied: true };
+  }
   for (const name of names) {
     const tarball = await readTemplate(name);
     if (tarball) return { name, copied: false, tarball };
@@ -146,9 +150,13 @@ async function startingPoint(
   return { name: 'initdb', copied: false };
 }
 
+const migratedName = (key: string) => `migrated-${key}`;
+
 export interface PgliteOptions {
   /** The bootstrap's hash: a fresh database may start from its cached template. */
   bootstrapKey?: string;
+  /** The migrations' hash (migrationsKey): a fresh database on disk may start after them. */
+  migrationsKey?: string;
   /** Extensions the project creates (besides the bootstrap's); see extensions.ts. */
   extensions?: string[];
 }
@@ -159,10 +167,11 @@ export interface PgliteOptions {
  */
 export async function openPglite(
   dataDir: string | undefined,
-  { bootstrapKey, extensions = [] }: PgliteOptions = {},
+  options: PgliteOptions = {},
 ): Promise<Database> {
+  const { migrationsKey, extensions = [] } = options;
   const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const start = fresh ? await startingPoint(dataDir, bootstrapKey) : undefined;
+  const start = fresh ? await startingPoint(dataDir, options) : undefined;
   if (dataDir) await mkdir(dataDir, { recursive: true });
   const create = async (names: Iterable<string>, loadDataDir?: Blob) =>
     PGlite.create({
@@ -224,6 +233,12 @@ export async function openPglite(
     async saveBootstrapTemplate(key: string) {
       await saveTemplate(pg, `bootstrap-${key}`, dataDir);
     },
+    fromMigratedTemplate:
+      migrationsKey !== undefined && start?.name === migratedName(migrationsKey),
+    // In memory (the tests, each with migrations of its own) a cache would only cost time.
+    ...(dataDir && migrationsKey
+      ? { saveMigratedTemplate: () => saveTemplate(pg, migratedName(migrationsKey), dataDir) }
+      : {}),
     async openWireServer() {
       wire ??= startWireServer(pg);
       return (await wire).url;

@@ -1,16 +1,7 @@
 // A fresh PGlite database on disk starts from a copy of the cached bootstrapped data directory
 // (db/pglite-template.ts): the same database the bootstrap makes, and what is done in it later
-// never reaches the template. Runs against its own cache directory (SHEAF_CACHE_DIR), given a
-// copy of the shared cache's pristine cluster so that no test waits for initdb in WASM.
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+// never reaches the template. Runs against a template cache of its own.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +9,7 @@ import type { Database } from '../../src/db/adapter.ts';
 import { bootstrap, bootstrapKey } from '../../src/db/bootstrap.ts';
 import { openPglite } from '../../src/db/pglite.ts';
 import { copyTemplate, templatePath } from '../../src/db/pglite-template.ts';
+import { useOwnTemplateCache } from '../support/template-cache.ts';
 
 /** Every schema object, role and the bootstrap's hash, as one text to compare. */
 async function fingerprint(db: Database): Promise<string> {
@@ -33,24 +25,17 @@ async function fingerprint(db: Database): Promise<string> {
 }
 
 describe('the PGlite template directory', () => {
-  const sharedCache = path.dirname(templatePath('initdb', 'dir'));
   const root = mkdtempSync(path.join(os.tmpdir(), 'sheaf-template-'));
-  const cache = path.join(root, 'cache');
   let key: string;
-  let saved: string | undefined;
+  let restore: () => void;
 
   beforeAll(async () => {
-    mkdirSync(cache);
-    for (const entry of existsSync(sharedCache) ? readdirSync(sharedCache) : [])
-      if (/^pglite-.*-initdb(\.tar\.gz)?$/.test(entry))
-        cpSync(path.join(sharedCache, entry), path.join(cache, entry), { recursive: true });
-    saved = process.env.SHEAF_CACHE_DIR;
-    process.env.SHEAF_CACHE_DIR = cache;
     key = await bootstrapKey();
+    // Only the pristine cluster: the first test makes the bootstrapped template itself.
+    restore = useOwnTemplateCache(path.join(root, 'cache'), 'none');
   });
   afterAll(() => {
-    if (saved === undefined) delete process.env.SHEAF_CACHE_DIR;
-    else process.env.SHEAF_CACHE_DIR = saved;
+    restore();
     rmSync(root, { recursive: true, force: true });
   });
 
