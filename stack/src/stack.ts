@@ -9,7 +9,7 @@ import type { Database } from './db/adapter.ts';
 import { bootstrap, bootstrapKey } from './db/bootstrap.ts';
 import { extensionsOfProject } from './db/extensions.ts';
 import { startWebhookDelivery } from './db/webhooks.ts';
-import { migrate, type MigrateResult } from './db/migrate.ts';
+import { migrate, migrationsKey, type MigrateResult } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { StackContext } from './context/context.ts';
 import { createUpgrades, type Upgrades } from './gateway/upgrade.ts';
@@ -84,12 +84,15 @@ export async function prepareDatabase(
   log: Logger,
 ): Promise<{ db: Database; migrations: MigrateResult }> {
   const databaseUrl = options.databaseUrl ?? (options.env ?? process.env).DATABASE_URL;
+  const bootstrapHash = await bootstrapKey();
+  const extensions = await extensionsOfProject(config.workdir, config.db.seed.sqlPaths);
   const db = await openDatabase({
     databaseUrl,
     memory: options.memory,
     dataDir: path.join(dataDir, 'db'),
-    bootstrapKey: await bootstrapKey(),
-    extensions: await extensionsOfProject(config.workdir, config.db.seed.sqlPaths),
+    bootstrapKey: bootstrapHash,
+    migrationsKey: await migrationsKey(config.workdir, bootstrapHash, extensions),
+    extensions,
     log: log.child('db'),
   });
   try {

@@ -89,6 +89,13 @@ export interface Database extends Queryable {
    * databases with the same bootstrap, so they skip the bootstrap's work.
    */
   saveBootstrapTemplate?(key: string): Promise<void>;
+  /**
+   * True when this database was just made from a copy of one with the project's migrations
+   * applied (PGlite on disk, keyed by migrationsKey): it has their history, but no seed has run.
+   */
+  readonly fromMigratedTemplate?: boolean;
+  /** Where supported, keeps the state after the migrations as the start of later fresh ones. */
+  saveMigratedTemplate?(): Promise<void>;
   close(): Promise<void>;
 }
 

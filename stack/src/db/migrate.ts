@@ -2,6 +2,7 @@
 // supabase_migrations.schema_migrations as the Supabase CLI records them, then seed.sql on a
 // fresh database. Each migration runs in its own transaction: a failure names the file, line and
 // Postgres message and leaves the database as it was before that migration.
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isPgError, type Database, type Queryable } from './adapter.ts';
@@ -79,6 +80,26 @@ export async function runScript(db: Queryable, file: string, script: string): Pr
   return statements.map((s) => s.sql);
 }
 
+/**
+ * A hash of everything that decides a fresh database's state after the migrations: the
+ * bootstrap's hash, the extensions loaded, and every migration file's name and content (the
+ * PGlite version is in the template's name). Undefined when there are no migrations.
+ */
+export async function migrationsKey(
+  workdir: string,
+  bootstrapKey: string,
+  extensions: string[],
+): Promise<string | undefined> {
+  const migrations = await listMigrations(path.join(workdir, 'migrations'));
+  if (migrations.length === 0) return undefined;
+  const hash = createHash('sha256').update(`${bootstrapKey}\0${[...extensions].sort().join(',')}`);
+  for (const migration of migrations) {
+    const content = await readFile(migration.file);
+    hash.update(`\0${path.basename(migration.file)}\0${content.length}\0`).update(content);
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
 export interface MigrateResult {
   applied: string[];
   fresh: boolean;
@@ -94,7 +115,8 @@ export async function migrate(
   const existed = await db.query<{ exists: boolean }>(
     `select to_regclass('supabase_migrations.schema_migrations') is not null as exists`,
   );
-  const fresh = !existed.rows[0]?.exists;
+  // A copy of a migrated database has their history, but is as fresh as one without it.
+  const fresh = !existed.rows[0]?.exists || db.fromMigratedTemplate === true;
   await ensureHistoryTable(db);
   const done = new Set(
     (
@@ -117,6 +139,9 @@ export async function migrate(
     });
     applied.push(`${migration.version}_${migration.name}`);
   }
+  // Every migration ran on this fresh database: later fresh ones may start here (never after
+  // the seed, which always runs).
+  if (fresh && applied.length > 0) await db.saveMigratedTemplate?.();
   let seeded = false;
   if (fresh && seed.enabled) seeded = await runSeeds(db, workdir, seed.sqlPaths);
   return { applied, fresh, seeded };
@@ -130,7 +155,6 @@ async function runSeeds(db: Database, workdir: string, sqlPaths: string[]): Prom
       const relative = displayPath(file);
       await db.transaction(async (tx) => {
         await runScript(tx, relative, script);
-        const { createHash } = await import('node:crypto');
         await tx.query(
           'insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash',
           [path.relative(workdir, file), createHash('sha256').update(script).digest('hex')],

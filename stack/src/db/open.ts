@@ -9,6 +9,8 @@ export interface OpenOptions {
   memory?: boolean;
   /** The bootstrap's hash: a fresh embedded database may start from its cached template. */
   bootstrapKey?: string;
+  /** The migrations' hash (migrationsKey): a fresh database on disk may start after them. */
+  migrationsKey?: string;
   /** Extensions the project's migrations and seed create (PGlite loads them at start). */
   extensions?: string[];
   /** Where the driver reports losing and regaining the server. */
@@ -23,6 +25,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const { openPglite } = await import('./pglite.ts');
   return openPglite(options.memory ? undefined : options.dataDir, {
     bootstrapKey: options.bootstrapKey,
+    migrationsKey: options.migrationsKey,
     extensions: options.extensions,
   });
 }

@@ -11,7 +11,7 @@ import type { Database, QueryResult, Queryable, Transaction as Tx } from './adap
 import { pgliteBundlesFor } from './extensions.ts';
 import { parserTable } from './parse-value.ts';
 import { pipelined } from './transaction.ts';
-import { readTemplate, saveTemplate } from './pglite-template.ts';
+import { copyTemplate, readTemplate, saveTemplate } from './pglite-template.ts';
 import { startWireServer, type WireServer } from './pglite-socket.ts';
 import { PgliteBatch, PgliteSession } from './pglite-batch.ts';
 import { TEXT_SERIALIZERS, asPgError, serializeParams } from './pglite-wire.ts';
@@ -118,27 +118,61 @@ async function loadExtensions(names: Iterable<string>): Promise<Record<string, E
   return out;
 }
 
+/** Where a fresh database starts: a template, found in the cache or not. */
+interface StartingPoint {
+  /** The template's name ('initdb' when none was cached: PGlite runs initdb in WASM). */
+  name: string;
+  /** Copied into dataDir already: PGlite opens it as an existing database. */
+  copied: boolean;
+  /** A tarball for PGlite to load. */
+  tarball?: Blob;
+}
+
+/**
+ * The migrated template comes first (on disk only), then the bootstrapped one, then the pristine
+ * one; on disk a template directory before a tarball (one native copy instead of unpacking
+ * through WASM).
+ */
+async function startingPoint(
+  dataDir: string | undefined,
+  { bootstrapKey, migrationsKey }: PgliteOptions,
+): Promise<StartingPoint> {
+  const names = [...(bootstrapKey ? [`bootstrap-${bootstrapKey}`] : []), 'initdb'];
+  if (dataDir) {
+    if (migrationsKey && (await copyTemplate(migratedName(migrationsKey), dataDir)))
+      return { name: migratedName(migrationsKey), copied: true };
+    for (const name of names) if (await copyTemplate(name, dataDir)) return { name, copied: true };
+  }
+  for (const name of names) {
+    const tarball = await readTemplate(name);
+    if (tarball) return { name, copied: false, tarball };
+  }
+  return { name: 'initdb', copied: false };
+}
+
+const migratedName = (key: string) => `migrated-${key}`;
+
 export interface PgliteOptions {
   /** The bootstrap's hash: a fresh database may start from its cached template. */
   bootstrapKey?: string;
+  /** The migrations' hash (migrationsKey): a fresh database on disk may start after them. */
+  migrationsKey?: string;
   /** Extensions the project creates (besides the bootstrap's); see extensions.ts. */
   extensions?: string[];
 }
 
 /**
  * Opens PGlite at dataDir (a directory), or in memory when dataDir is undefined. A fresh database
- * starts from a cached template: the bootstrapped one for `bootstrapKey` when there is one, else
- * a pristine cluster (initdb in WASM is slow).
+ * starts from a cached template (startingPoint): initdb in WASM is slow.
  */
 export async function openPglite(
   dataDir: string | undefined,
-  { bootstrapKey, extensions = [] }: PgliteOptions = {},
+  options: PgliteOptions = {},
 ): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
+  const { migrationsKey, extensions = [] } = options;
   const fresh = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
-  const bootstrapped =
-    fresh && bootstrapKey ? await readTemplate(`bootstrap-${bootstrapKey}`) : undefined;
-  const template = bootstrapped ?? (fresh ? await readTemplate('initdb') : undefined);
+  const start = fresh ? await startingPoint(dataDir, options) : undefined;
+  if (dataDir) await mkdir(dataDir, { recursive: true });
   const create = async (names: Iterable<string>, loadDataDir?: Blob) =>
     PGlite.create({
       dataDir,
@@ -148,8 +182,10 @@ export async function openPglite(
       extensions: await loadExtensions(names),
       ...(loadDataDir ? { loadDataDir } : {}),
     });
-  let pg = usingOurTypes(await create(extensions, template));
-  if (fresh && !template) await saveTemplate(pg, 'initdb');
+  let pg = usingOurTypes(await create(extensions, start?.tarball));
+  // What this start could not copy as a directory, the next one will.
+  if (start && !start.copied && (dataDir || !start.tarball))
+    await saveTemplate(pg, start.name, dataDir);
   // An extension installed earlier (by hand, or by a migration since removed) needs its files
   // too: start again with it.
   const installed = (
@@ -197,8 +233,14 @@ export async function openPglite(
       return () => unlisten();
     },
     async saveBootstrapTemplate(key: string) {
-      await saveTemplate(pg, `bootstrap-${key}`);
+      await saveTemplate(pg, `bootstrap-${key}`, dataDir);
     },
+    fromMigratedTemplate:
+      migrationsKey !== undefined && start?.name === migratedName(migrationsKey),
+    // In memory (the tests, each with migrations of its own) a cache would only cost time.
+    ...(dataDir && migrationsKey
+      ? { saveMigratedTemplate: () => saveTemplate(pg, migratedName(migrationsKey), dataDir) }
+      : {}),
     async openWireServer() {
       wire ??= startWireServer(pg, () => session.forgetAll());
       return (await wire).url;
