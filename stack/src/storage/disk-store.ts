@@ -3,16 +3,7 @@
 // file system, so publishing is an atomic rename.
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream, readFile } from 'node:fs';
-import {
-  copyFile,
-  link,
-  mkdir,
-  open,
-  readdir,
-  rename,
-  rm,
-  unlink,
-} from 'node:fs/promises';
+import { copyFile, link, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ByteStore, StagedUpload } from './byte-store.ts';
