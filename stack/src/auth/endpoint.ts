@@ -5,7 +5,7 @@
 // Request, their typed params and a Call (the service's parts, the client address and, on user
 // routes, the session).
 import type { Config } from '../config/config.ts';
-import type { Checked, Endpoint } from '../context/route.ts';
+import { failingAs, type Checked, type Endpoint } from '../context/route.ts';
 import type { Keys } from '../keys/keys.ts';
 import type { Logger } from '../lib/log.ts';
 import { AuthError } from './errors.ts';
@@ -57,14 +57,8 @@ type Spec = ParamsSpec<z.ZodObject, z.ZodObject, z.ZodObject>;
 type Parsed<S extends Spec> = OutputOf<S['path']> & OutputOf<S['query']> & OutputOf<S['body']>;
 
 /** A stage's AuthError as its typed failure; anything else is thrown on to the service. */
-export async function staged<T>(stage: () => Promise<T> | T): Promise<Checked<T, AuthError>> {
-  try {
-    return { ok: true, value: await stage() };
-  } catch (error) {
-    if (error instanceof AuthError) return { ok: false, failure: error };
-    throw error;
-  }
-}
+export const staged = <T>(stage: () => Promise<T> | T): Promise<Checked<T, AuthError>> =>
+  failingAs(AuthError, stage);
 
 function define<C extends Caller>() {
   return <S extends Spec>(

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { ServiceEnv } from './context.ts';
-import { mountRoutes, open, route, type Endpoint, type Guard } from './route.ts';
+import { failingAs, mountRoutes, open, route, type Endpoint, type Guard } from './route.ts';
 
 type Failure = 'missing' | 'wrong' | 'not-a-number' | 'not-yours';
 interface Deps {
@@ -105,5 +105,21 @@ describe('the route shape', () => {
       'open',
       'open',
     ]);
+  });
+
+  it("turns a throwing stage's own errors into its typed failure, and throws anything else on", async () => {
+    class Refused extends Error {}
+    expect(await failingAs(Refused, () => 1)).toEqual({ ok: true, value: 1 });
+    const refused = new Refused('no');
+    expect(
+      await failingAs(Refused, async () => {
+        throw refused;
+      }),
+    ).toEqual({ ok: false, failure: refused });
+    await expect(
+      failingAs(Refused, () => {
+        throw new TypeError('bug');
+      }),
+    ).rejects.toThrow('bug');
   });
 });

@@ -30,6 +30,22 @@ export type Checked<A, F> = { ok: true; value: A } | { ok: false; failure: F };
 /** A stage's result, now or later. */
 export type Staged<A, F> = Promise<Checked<A, F>> | Checked<A, F>;
 
+/**
+ * Runs a stage written in the throwing style: an error of the service's own class becomes the
+ * stage's typed failure; anything else is thrown on, for the service's `thrown` to answer.
+ */
+export async function failingAs<F, T>(
+  errorClass: abstract new (...args: never[]) => F,
+  stage: () => Promise<T> | T,
+): Promise<Checked<T, F>> {
+  try {
+    return { ok: true, value: await stage() };
+  } catch (error) {
+    if (error instanceof errorClass) return { ok: false, failure: error as F };
+    throw error;
+  }
+}
+
 /** A request as every stage sees it: the Web Request and what the gateway found out about it. */
 export interface Incoming {
   request: Request;

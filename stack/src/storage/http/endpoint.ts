@@ -4,7 +4,7 @@
 // into the handler's typed params; the first problem is the StorageError that answers the
 // request. The handler gets the Web Request, the params and what the guard resolved; a
 // StorageError it throws is answered by the service (service.ts).
-import type { Endpoint, Handler } from '../../context/route.ts';
+import { failingAs, type Endpoint, type Handler } from '../../context/route.ts';
 import type { StorageDeps } from '../deps.ts';
 import { StorageError } from '../errors.ts';
 import type { CallerAccess, SignedAccess } from './guards.ts';
@@ -18,15 +18,10 @@ function build<P, A>(
   handle: Handler<StorageDeps, P, A>,
 ): StorageEndpoint<P, A> {
   return {
-    async input(_deps, { request }, _path, pattern) {
-      try {
-        const parts = await readInput(request, pattern, spec.json);
-        return { ok: true, value: parseParams(spec.schema, parts) };
-      } catch (error) {
-        if (error instanceof StorageError) return { ok: false, failure: error };
-        throw error;
-      }
-    },
+    input: (_deps, { request }, _path, pattern) =>
+      failingAs(StorageError, async () =>
+        parseParams(spec.schema, await readInput(request, pattern, spec.json)),
+      ),
     handle,
   };
 }

@@ -10,7 +10,7 @@
 // `open` guards need no credentials at all. The gateway asks for no key in front of Storage
 // (server.ts), as the Supabase CLI's does not: these guards are the whole check.
 import { resolveCaller, type CallerFailure } from '../../context/caller.ts';
-import type { Checked, Guard } from '../../context/route.ts';
+import { failingAs, type Checked, type Guard } from '../../context/route.ts';
 import type { StorageDeps } from '../deps.ts';
 import { errors, StorageError } from '../errors.ts';
 import { verifyToken, type SignedToken } from '../signed-token.ts';
@@ -64,15 +64,11 @@ function signed(scope: 'download' | 'upload'): StorageGuard<SignedAccess, Signed
   return {
     name: scope === 'download' ? 'signedDownload' : 'signedUpload',
     open: true,
-    async check(deps, _incoming, { bucket, key, token }) {
-      try {
-        const payload = await verifyToken(deps.urlSigningSecret, token, bucket, key, scope);
-        return { ok: true, value: { caller: SERVICE_CALLER, token: payload } };
-      } catch (error) {
-        if (error instanceof StorageError) return refused(error);
-        throw error;
-      }
-    },
+    check: (deps, _incoming, { bucket, key, token }) =>
+      failingAs(StorageError, async () => ({
+        caller: SERVICE_CALLER,
+        token: await verifyToken(deps.urlSigningSecret, token, bucket, key, scope),
+      })),
   };
 }
 
