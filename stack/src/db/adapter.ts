@@ -51,6 +51,11 @@ export interface Transaction extends Queryable {
    * is called.
    */
   sendCommit(): void;
+  /**
+   * Sends ROLLBACK now, behind the statements already sent: work that only asks what would
+   * happen (a write tried and undone) ends in the same round trip. Nothing may be sent after it.
+   */
+  sendRollback(): void;
 }
 
 export interface ListenOptions {

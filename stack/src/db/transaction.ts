@@ -12,8 +12,14 @@ export interface TrackedTransaction {
   settle(): Promise<unknown>;
 }
 
-/** Wraps a connection as a Transaction; `onCommit` runs once, on the first sendCommit. */
-export function transactionOn(conn: Queryable, onCommit: () => void): TrackedTransaction {
+/**
+ * Wraps a connection as a Transaction; `onEnd` runs once, on the first sendCommit or
+ * sendRollback, with the statement that ends the transaction.
+ */
+export function transactionOn(
+  conn: Queryable,
+  onEnd: (how: 'commit' | 'rollback') => void,
+): TrackedTransaction {
   const sent: Promise<unknown>[] = [];
   let failure: { reason: unknown } | undefined;
   const track = <R>(promise: Promise<R>): Promise<R> => {
@@ -27,9 +33,14 @@ export function transactionOn(conn: Queryable, onCommit: () => void): TrackedTra
     );
     return promise;
   };
-  let committing = false;
+  let ending: 'commit' | 'rollback' | undefined;
   const open = () => {
-    if (committing) throw new Error('statement sent after the transaction was told to commit');
+    if (ending) throw new Error(`statement sent after the transaction was told to ${ending}`);
+  };
+  const end = (how: 'commit' | 'rollback') => {
+    if (ending) return;
+    ending = how;
+    onEnd(how);
   };
   return {
     tx: {
@@ -41,11 +52,8 @@ export function transactionOn(conn: Queryable, onCommit: () => void): TrackedTra
         open();
         return track(conn.exec(sql));
       },
-      sendCommit() {
-        if (committing) return;
-        committing = true;
-        onCommit();
-      },
+      sendCommit: () => end('commit'),
+      sendRollback: () => end('rollback'),
     },
     async settle() {
       // Statements may be sent while earlier ones settle; wait until none is left.
@@ -57,19 +65,19 @@ export function transactionOn(conn: Queryable, onCommit: () => void): TrackedTra
 
 /**
  * Runs fn in one transaction on a connection that pipelines (the server driver's client, PGlite's
- * batches): BEGIN goes out with fn's first statements and COMMIT with its last when fn calls
- * sendCommit. The result is returned only once COMMIT has been answered, so nothing is
- * acknowledged that might not be committed; and only once every answer has arrived, so the
- * connection can be handed on.
+ * batches): BEGIN goes out with fn's first statements, and COMMIT (or ROLLBACK) with its last
+ * when fn calls sendCommit (or sendRollback). The result is returned only once that last
+ * statement has been answered, so nothing is acknowledged that might not be committed; and only
+ * once every answer has arrived, so the connection can be handed on.
  */
 export async function pipelined<T>(
   conn: Queryable,
   fn: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  let commit: Promise<void> | undefined;
-  const { tx, settle } = transactionOn(conn, () => {
-    commit = conn.exec('commit');
-    commit.catch(() => undefined);
+  let end: Promise<void> | undefined;
+  const { tx, settle } = transactionOn(conn, (how) => {
+    end = conn.exec(how);
+    end.catch(() => undefined);
   });
   tx.exec('begin').catch(() => undefined);
   try {
@@ -77,13 +85,29 @@ export async function pipelined<T>(
     tx.sendCommit();
     // A failed statement turns COMMIT into ROLLBACK: report that statement's error.
     const failure = await settle();
-    await commit;
+    await end;
     if (failure !== undefined) throw failure;
     return result;
   } catch (error) {
-    if (!commit) await conn.exec('rollback').catch(() => undefined);
+    if (!end) await conn.exec('rollback').catch(() => undefined);
     throw error;
   } finally {
-    await Promise.all([settle(), commit?.catch(() => undefined)]);
+    await Promise.all([settle(), end?.catch(() => undefined)]);
   }
+}
+
+/**
+ * The answers to statements sent together, once all have arrived; the first of them to fail (in
+ * the order sent, which is the order Postgres ran them) is thrown. Every answer is awaited, so
+ * a statement refused because an earlier one failed is not left rejected and unheard.
+ */
+export async function answersInOrder<T extends readonly unknown[]>(
+  sent: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(sent);
+  const failed = settled.find((s) => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
 }

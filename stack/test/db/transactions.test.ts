@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database, PgError } from '../../src/db/adapter.ts';
 import { asCaller, setCaller } from '../../src/db/as-caller.ts';
+import { answersInOrder } from '../../src/db/transaction.ts';
 import { openPostgres } from '../../src/db/postgres.ts';
 import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
 
@@ -63,6 +64,43 @@ describe.each(DRIVERS)('transactions on %s', (driver) => {
         return tx.query('select 1');
       }),
     ).rejects.toThrow(/told to commit/);
+  });
+
+  it('ends with sendRollback: the answers come back and nothing stays', async () => {
+    await stack.db.exec('truncate public.ledger');
+    const seen = await stack.db.transaction(async (tx) => {
+      const insert = tx.query('insert into public.ledger values (7, $1)', ['tried']);
+      const count = tx.query<{ n: number }>('select count(*)::int as n from public.ledger');
+      tx.sendRollback();
+      const [, counted] = await answersInOrder([insert, count] as const);
+      return counted.rows[0]!.n;
+    });
+    expect(seen).toBe(1);
+    expect(await ids(stack.db)).toEqual([]);
+    await expect(
+      stack.db.transaction(async (tx) => {
+        tx.sendRollback();
+        return tx.query('select 1');
+      }),
+    ).rejects.toThrow(/told to rollback/);
+  });
+
+  it('reports the first of the statements sent together to fail, and leaves none unheard', async () => {
+    await stack.db.exec('truncate public.ledger');
+    const error = await stack.db
+      .transaction(async (tx) => {
+        const sent = [
+          tx.query('insert into public.ledger values (3, $1)', ['three']),
+          tx.query('insert into public.ledger values (3, $1)', ['again']),
+          tx.query('insert into public.ledger values (4, $1)', ['four']),
+        ] as const;
+        tx.sendCommit();
+        await answersInOrder(sent);
+      })
+      .catch((e: PgError) => e);
+    // The third is refused only because the second failed (25P02); the second is reported.
+    expect((error as PgError).code).toBe('23505');
+    expect(await ids(stack.db)).toEqual([]);
   });
 
   it('rolls everything back when a statement fails, and reports that failure', async () => {
