@@ -2,6 +2,7 @@
 // start), versions/<aa>/<version> for committed bytes. Temp files and versions live on the same
 // file system, so publishing is an atomic rename.
 import { createHash, randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream, readFile } from 'node:fs';
 import { copyFile, link, mkdir, open, readdir, rename, rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,6 +30,24 @@ export async function createDiskStore(root: string): Promise<ByteStore> {
     return path.join(versionsDir, version.slice(0, 2), version);
   };
 
+  // The version folders made so far: a write into one skips its mkdir (one file system call
+  // of the few an upload makes), and makes it again if the folder went away meanwhile.
+  const made = new Set<string>();
+  const into = async (target: string, put: () => Promise<void>) => {
+    const dir = path.dirname(target);
+    if (!made.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      made.add(dir);
+    }
+    try {
+      await put();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(dir, { recursive: true });
+      await put();
+    }
+  };
+
   return {
     async stage(chunks, maxBytes, tooLarge) {
       const tmp = path.join(tmpDir, randomUUID());
@@ -45,11 +64,8 @@ export async function createDiskStore(root: string): Promise<ByteStore> {
           size += chunk.byteLength;
           if (size > maxBytes) throw tooLarge();
           hash.update(chunk);
-          if (!out.write(chunk))
-            await new Promise<void>((resolve, reject) => {
-              out.once('drain', resolve);
-              out.once('error', reject);
-            });
+          // events.once takes its listeners off again, whichever event comes.
+          if (!out.write(chunk)) await once(out, 'drain');
         }
         await new Promise<void>((resolve, reject) => {
           out.once('error', reject);
@@ -66,8 +82,7 @@ export async function createDiskStore(root: string): Promise<ByteStore> {
         etag: `"${hash.digest('hex')}"`,
         async publish(version) {
           const target = fileOf(version);
-          await mkdir(path.dirname(target), { recursive: true });
-          await rename(tmp, target);
+          await into(target, () => rename(tmp, target));
           done = true;
         },
         async discard() {
@@ -80,9 +95,14 @@ export async function createDiskStore(root: string): Promise<ByteStore> {
 
     async copy(fromVersion, toVersion) {
       const target = fileOf(toVersion);
-      await mkdir(path.dirname(target), { recursive: true });
       // Versions are immutable, so a hard link is a safe copy; fall back to a real copy.
-      await link(fileOf(fromVersion), target).catch(() => copyFile(fileOf(fromVersion), target));
+      await into(target, () =>
+        link(fileOf(fromVersion), target).catch((error: NodeJS.ErrnoException) => {
+          // A missing source or folder is answered by into(); anything else gets a real copy.
+          if (error.code === 'ENOENT') throw error;
+          return copyFile(fileOf(fromVersion), target);
+        }),
+      );
     },
 
     async read(version, range) {

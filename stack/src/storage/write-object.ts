@@ -1,15 +1,17 @@
 // Writing an object's bytes and row, for uploads, signed uploads, copies and seeding. Order of
-// work: check the bucket's limits and ask RLS whether the caller may write (before any byte is
-// read), stream the body to a staged file, then in ONE transaction lock the key, write the row
-// as the caller and publish the bytes under a fresh version; the replaced version's bytes are
+// work: check the bucket's limits and ask RLS whether the caller may write (one round trip,
+// before any byte of the body is read), stream the body to a staged file, publish the bytes
+// under a fresh version that no row refers to yet, then in ONE transaction (one round trip)
+// lock the key, write the row as the caller and commit; the replaced version's bytes are
 // removed only after the commit. A failed, aborted or refused write leaves neither bytes nor a
-// row, and never replaces the previous version.
+// row, and never replaces the previous version; bytes published by a write that a crash
+// stopped before its commit are swept at the next start (startup.ts).
 import { randomUUID } from 'node:crypto';
 import type { StagedUpload } from './byte-store.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors, StorageError } from './errors.ts';
 import type { BucketLimits, Caller, ObjectMetadata, ObjectWrite } from './store/store.ts';
-import { readUploadBody } from './upload-body.ts';
+import { readUploadBody, type UploadBody } from './upload-body.ts';
 import { isEmptyFolderPlaceholder, mustBeAllowedMime, mustFitHostedKey } from './validate.ts';
 
 export interface WriteTarget {
@@ -82,17 +84,25 @@ export async function uploadObject(
   target: WriteTarget,
   request: Request,
 ): Promise<{ id: string }> {
-  const limits = await bucketLimits(deps, target.bucket);
-  const maxBytes = maxBytesFor(deps, limits, target.key);
-  const body = await readUploadBody(request);
+  let body: UploadBody;
+  try {
+    body = await readUploadBody(request);
+  } catch (error) {
+    // A missing bucket is named before a body that does not parse.
+    await bucketLimits(deps, target.bucket);
+    throw error;
+  }
   let staged: StagedUpload;
   try {
-    mustFitBucket(deps, limits, target.key, body.mimeType, body.declaredLength ?? 0);
-    await deps.store.mustBeAllowedToWrite(
+    const { limits, refused } = await deps.store.tryWrite(
       target.caller,
       probeWrite(target, body.mimeType, body.userMetadata ?? null),
     );
+    if (!limits) throw errors.noSuchBucket();
+    mustFitBucket(deps, limits, target.key, body.mimeType, body.declaredLength ?? 0);
+    if (refused) throw refused;
     mustFitHostedKey(target.bucket, target.key);
+    const maxBytes = maxBytesFor(deps, limits, target.key);
     staged = await deps.bytes.stage(body.chunks, maxBytes, () => errors.entityTooLarge());
   } catch (error) {
     await body.drain();
@@ -102,9 +112,10 @@ export async function uploadObject(
 }
 
 /**
- * Writes `version` as the key's current version (store.writeObjectVersion), with `place` putting
- * its bytes in place inside the transaction. After the commit the replaced bytes are removed; on
- * any failure the new bytes are (`unplace`) and the previous version stays.
+ * Writes `version` as the key's current version: `place` puts its bytes in place first (no row
+ * refers to them yet), then store.writeObjectVersion commits the row. After the commit the
+ * replaced bytes are removed; on any failure the new bytes are (`unplace`) and the previous
+ * version stays.
  */
 export async function commitVersion(
   deps: StorageDeps,
@@ -114,17 +125,14 @@ export async function commitVersion(
   unplace: () => Promise<void>,
 ): Promise<{ id: string }> {
   try {
-    const { id, replaced } = await deps.store.writeObjectVersion(
-      target.caller,
-      {
-        ...write,
-        bucket: target.bucket,
-        key: target.key,
-        owner: target.owner,
-        upsert: target.upsert,
-      },
-      place,
-    );
+    await place();
+    const { id, replaced } = await deps.store.writeObjectVersion(target.caller, {
+      ...write,
+      bucket: target.bucket,
+      key: target.key,
+      owner: target.owner,
+      upsert: target.upsert,
+    });
     if (replaced && replaced !== write.version)
       await deps.bytes.remove([replaced]).catch(() => undefined);
     return { id };

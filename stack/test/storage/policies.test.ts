@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
-import { STORAGE_CONFIG, anonClient, createUser, serviceClient, type TestUser } from './helpers.ts';
+import {
+  STORAGE_CONFIG,
+  anonClient,
+  createUser,
+  serviceClient,
+  storageFetch,
+  type TestUser,
+} from './helpers.ts';
 
 // Policies as a hosted project writes them: users manage files under their own <uid>/ folder.
 const POLICIES = `
@@ -43,6 +50,40 @@ describe.each(DRIVERS)('storage row-level security on %s', (driver) => {
     expect(rows[0]).toEqual({ owner: alice.id, owner_id: alice.id });
     const down = await alice.client.storage.from('private').download(`${alice.id}/note.txt`);
     expect(await down.data?.text()).toBe('mine');
+  });
+
+  // The bucket's limits and the policies are asked in one round trip; the answer is still the
+  // first check that fails, in Storage's order: the bucket, its types and size, the policies.
+  it('answers a refused upload with the first check it fails: bucket, type, size, then RLS', async () => {
+    const bucket = (name: string) => bob.client.storage.from(name);
+    const missing = await bucket('no-such-bucket').upload('x.txt', 'x', {
+      contentType: 'text/plain',
+    });
+    expect(missing.error).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
+    // avatars takes images and text only, and has no insert policy for users.
+    const wrongType = await bucket('avatars').upload(`${bob.id}/x.pdf`, 'x', {
+      contentType: 'application/pdf',
+    });
+    expect(wrongType.error).toMatchObject({ statusCode: '415' });
+    // A body that says its size up front is measured before the policies are asked.
+    const tooLarge = await storageFetch(stack, `/object/avatars/${bob.id}/big.txt`, {
+      method: 'POST',
+      bearer: bob.token,
+      headers: { 'content-type': 'text/plain' },
+      body: 'x'.repeat(1024 * 1024 + 1),
+    });
+    expect(await tooLarge.json()).toMatchObject({ statusCode: '413' });
+    const refused = await bucket('avatars').upload(`${bob.id}/x.txt`, 'x', {
+      contentType: 'text/plain',
+    });
+    expect(refused.error).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
+    const { rows } = await stack.db.query(`select 1 from storage.objects where owner_id = $1`, [
+      bob.id,
+    ]);
+    expect(rows).toEqual([]);
   });
 
   it("denies uploads into another user's folder with 403", async () => {

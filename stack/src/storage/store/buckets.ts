@@ -2,9 +2,9 @@
 // RLS and no policies by default, so only the service role manages buckets unless the project
 // adds policies); limits, public flags and config.toml's buckets are read and written as
 // Storage's super user, as Supabase Storage does.
-import type { Database } from '../../db/adapter.ts';
+import type { Database, Queryable } from '../../db/adapter.ts';
 import { errors, StorageError } from '../errors.ts';
-import { allowDeletes, iso, ownerColumns, runAs, type Caller } from './run.ts';
+import { allowDeletes, iso, ownerColumns, runAs, runAsAtOnce, type Caller } from './run.ts';
 
 export interface BucketRow {
   id: string;
@@ -25,6 +25,32 @@ export interface BucketLimits {
   /** Bytes, or null for none of its own (the global limit still applies). */
   fileSizeLimit: number | null;
   allowedMimeTypes: string[] | null;
+}
+
+/** The bucket's limits, read past RLS (as Storage's super user); undefined when none. */
+export async function readBucketLimits(
+  q: Queryable,
+  id: string,
+): Promise<BucketLimits | undefined> {
+  const { rows } = await q.query<{
+    id: string;
+    public: boolean;
+    file_size_limit: string | null;
+    allowed_mime_types: string[] | null;
+  }>(
+    'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
+    [id],
+    { prepare: true },
+  );
+  const row = rows[0];
+  return (
+    row && {
+      id: row.id,
+      public: row.public,
+      fileSizeLimit: row.file_size_limit === null ? null : Number(row.file_size_limit),
+      allowedMimeTypes: row.allowed_mime_types,
+    }
+  );
 }
 
 export type BucketSortColumn = 'id' | 'name' | 'created_at' | 'updated_at';
@@ -78,45 +104,26 @@ export function bucketStore(db: Database) {
         values.push(query[clause]);
         sql += ` ${clause} $${values.length}`;
       }
-      const { rows } = await runAs(db, caller, (tx) => tx.query<RawBucket>(sql, values));
+      const { rows } = await runAsAtOnce(db, caller, (tx) => tx.query<RawBucket>(sql, values));
       return rows.map(bucketOf);
     },
 
     /** The bucket, when the caller may see it. */
     async findBucket(caller: Caller, id: string): Promise<BucketRow | undefined> {
-      const { rows } = await runAs(db, caller, (tx) =>
+      const { rows } = await runAsAtOnce(db, caller, (tx) =>
         tx.query<RawBucket>(`select ${COLUMNS} from storage.buckets where id = $1`, [id]),
       );
       return rows[0] && bucketOf(rows[0]);
     },
 
     /** The bucket's public flag and upload limits, read past RLS (they apply to everyone). */
-    async findBucketLimits(id: string): Promise<BucketLimits | undefined> {
-      const { rows } = await db.query<{
-        id: string;
-        public: boolean;
-        file_size_limit: string | null;
-        allowed_mime_types: string[] | null;
-      }>(
-        'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
-        [id],
-      );
-      const row = rows[0];
-      return (
-        row && {
-          id: row.id,
-          public: row.public,
-          fileSizeLimit: row.file_size_limit === null ? null : Number(row.file_size_limit),
-          allowedMimeTypes: row.allowed_mime_types,
-        }
-      );
-    },
+    findBucketLimits: (id: string): Promise<BucketLimits | undefined> => readBucketLimits(db, id),
 
     /** Creates the bucket as the caller; BucketAlreadyExists when the id or name is taken. */
     async createBucket(caller: Caller, bucket: NewBucket): Promise<void> {
       const [owner, ownerId] = ownerColumns(bucket.owner);
       try {
-        await runAs(db, caller, (tx) =>
+        await runAsAtOnce(db, caller, (tx) =>
           tx.query(
             `insert into storage.buckets
                (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
@@ -143,7 +150,7 @@ export function bucketStore(db: Database) {
     async updateBucket(caller: Caller, id: string, changes: BucketChanges): Promise<boolean> {
       const fields = Object.entries(changes).filter(([, value]) => value !== undefined);
       const set = fields.map(([column], i) => `"${column}" = $${i + 2}`).join(', ');
-      const { rowCount } = await runAs(db, caller, (tx) =>
+      const { rowCount } = await runAsAtOnce(db, caller, (tx) =>
         tx.query(`update storage.buckets set ${set}, updated_at = now() where id = $1`, [
           id,
           ...fields.map(([, value]) => value),

@@ -3,7 +3,7 @@
 // the names under the prefix, sorted by name or a timestamp, resumed after the last entry.
 import type { Database } from '../../db/adapter.ts';
 import { TIMESTAMPS } from './objects.ts';
-import { iso, runAs, type Caller } from './run.ts';
+import { iso, runAsAtOnce, type Caller } from './run.ts';
 
 export interface ListQuery {
   prefix: string;
@@ -45,7 +45,7 @@ export function listingStore(db: Database) {
   return {
     /** One folder level under the prefix, as storage.search lists it for the caller. */
     async listObjects(caller: Caller, bucket: string, q: ListQuery): Promise<unknown[]> {
-      const { rows } = await runAs(db, caller, (tx) =>
+      const { rows } = await runAsAtOnce(db, caller, (tx) =>
         tx.query(
           `select name, id, ${TIMESTAMPS}, metadata
              from storage.search($1, $2, $3, $4, $5, $6, $7, $8)`,
@@ -84,7 +84,7 @@ export function listingStore(db: Database) {
       }
       const folderTime = byTime ? 'min(m.created_at)' : 'null::timestamptz';
       const order = `${column ? `coalesce(${column}, 'epoch') ${q.sortOrder}, ` : ''}e.name collate "C" ${q.sortOrder}`;
-      const { rows } = await runAs(db, caller, (tx) =>
+      const { rows } = await runAsAtOnce(db, caller, (tx) =>
         tx.query<ListV2Entry>(
           `with matched as (
              select o.name, o.id, o.created_at, o.updated_at, o.last_accessed_at, o.metadata,

@@ -3,12 +3,15 @@
 // version a write replaces, emptying a bucket, sweeping bytes) runs as Storage's super user.
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../../db/adapter.ts';
+import { answersInOrder } from '../../db/transaction.ts';
 import { errors, StorageError } from '../errors.ts';
+import { readBucketLimits, type BucketLimits } from './buckets.ts';
 import {
   allowDeletes,
   iso,
   ownerColumns,
   runAs,
+  runAsAtOnce,
   runAsService,
   testPermission,
   type Caller,
@@ -100,7 +103,7 @@ export function objectStore(db: Database) {
   return {
     /** The object's row, when the caller may see it. */
     async findObject(caller: Caller, bucket: string, key: string): Promise<ObjectRow | undefined> {
-      const { rows } = await runAs(db, caller, (tx) =>
+      const { rows } = await runAsAtOnce(db, caller, (tx) =>
         tx.query<ObjectRow>(
           `select id, name, bucket_id, version, owner, owner_id, metadata, user_metadata,
                   ${TIMESTAMPS}
@@ -113,7 +116,7 @@ export function objectStore(db: Database) {
 
     /** Which of the names exist and are visible to the caller. */
     async findVisibleNames(caller: Caller, bucket: string, names: string[]): Promise<Set<string>> {
-      const { rows } = await runAs(db, caller, (tx) =>
+      const { rows } = await runAsAtOnce(db, caller, (tx) =>
         tx.query<{ name: string }>(
           'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
           [bucket, names],
@@ -132,25 +135,56 @@ export function objectStore(db: Database) {
     },
 
     /**
-     * Makes `write` the key's current version in one transaction: lock the key, note the version
-     * it replaces (read past RLS), write the row as the caller, then `placeBytes` (still
-     * invisible: the row is not committed). Returns the row's id and the replaced version.
+     * The bucket's limits and what the caller's policies say to this write, in one round trip:
+     * the limits read past RLS, then the write tried as the caller and rolled back. `limits` is
+     * undefined when there is no such bucket; `refused` is the error the write would meet.
+     */
+    async tryWrite(
+      caller: Caller,
+      write: ObjectWrite,
+    ): Promise<{ limits: BucketLimits | undefined; refused: unknown }> {
+      let limits: { found: BucketLimits | undefined } | undefined;
+      try {
+        await runAsService(db, async (tx, becomeCaller) => {
+          const sent = [
+            readBucketLimits(tx, write.bucket).then((found) => void (limits = { found })),
+            becomeCaller(caller),
+            writeObjectRow(tx, write),
+          ] as const;
+          tx.sendRollback();
+          await answersInOrder(sent);
+        });
+        return { limits: limits?.found, refused: undefined };
+      } catch (error) {
+        // Without the limits there is nothing to answer: the database failed, not the write.
+        if (!limits) throw error;
+        return { limits: limits.found, refused: keyTaken(error) };
+      }
+    },
+
+    /**
+     * Makes `write` the key's current version in one transaction and one round trip: lock the
+     * key, note the version it replaces (read past RLS), write the row as the caller, commit.
+     * Its bytes are already in place under `write.version`. Returns the row's id and the
+     * replaced version.
      */
     async writeObjectVersion(
       caller: Caller,
       write: ObjectWrite,
-      placeBytes: () => Promise<void>,
     ): Promise<{ id: string; replaced: string | undefined }> {
       try {
         return await runAsService(db, async (tx, becomeCaller) => {
-          await lockObjectForWrite(tx, write.bucket, write.key);
-          const previous = await tx.query<{ version: string | null }>(
-            'select version from storage.objects where bucket_id = $1 and name = $2',
-            [write.bucket, write.key],
-          );
-          await becomeCaller(caller);
-          const id = await writeObjectRow(tx, write);
-          await placeBytes();
+          const sent = [
+            lockObjectForWrite(tx, write.bucket, write.key),
+            tx.query<{ version: string | null }>(
+              'select version from storage.objects where bucket_id = $1 and name = $2',
+              [write.bucket, write.key],
+            ),
+            becomeCaller(caller),
+            writeObjectRow(tx, write),
+          ] as const;
+          tx.sendCommit();
+          const [, previous, , id] = await answersInOrder(sent);
           return { id, replaced: previous.rows[0]?.version ?? undefined };
         });
       } catch (error) {

@@ -2,7 +2,7 @@
 // and JWT claims, so row-level security on storage.* decides), or as Storage's super user (for
 // what Supabase Storage does past RLS: bucket limits, public reads, sweeping). Postgres errors
 // leave the store as Storage errors.
-import { isPgError, type Database, type Queryable } from '../../db/adapter.ts';
+import { isPgError, type Database, type Queryable, type Transaction } from '../../db/adapter.ts';
 import { asCaller, setCaller, type Caller } from '../../db/as-caller.ts';
 import { errors, StorageError } from '../errors.ts';
 
@@ -44,10 +44,12 @@ function storageErrorOf(error: unknown): unknown {
  * are (the store's SQL is a fixed set of texts, every value a parameter), so a repeat skips
  * Postgres's parse and plan on both drivers.
  */
-function preparing(tx: Queryable): Queryable {
+function preparing(tx: Transaction): Transaction {
   return {
     query: (sql, params) => tx.query(sql, params, { prepare: true }),
     exec: (sql) => tx.exec(sql),
+    sendCommit: () => tx.sendCommit(),
+    sendRollback: () => tx.sendRollback(),
   };
 }
 
@@ -55,7 +57,7 @@ function preparing(tx: Queryable): Queryable {
 export async function runAs<T>(
   db: Database,
   caller: Caller,
-  fn: (tx: Queryable) => Promise<T>,
+  fn: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
   try {
     return await asCaller(db, caller, (tx) => fn(preparing(tx)));
@@ -64,10 +66,27 @@ export async function runAs<T>(
   }
 }
 
+/**
+ * Runs fn in one transaction as the caller, with COMMIT sent right behind its statements: the
+ * caller's settings, the statements and COMMIT cost one round trip. fn sends every statement
+ * before it waits for any answer (one sent later is refused).
+ */
+export function runAsAtOnce<T>(
+  db: Database,
+  caller: Caller,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return runAs(db, caller, (tx) => {
+    const result = fn(tx);
+    tx.sendCommit();
+    return result;
+  });
+}
+
 /** Runs fn in one transaction as Storage's super user; `caller` can be switched to inside. */
 export async function runAsService<T>(
   db: Database,
-  fn: (tx: Queryable, becomeCaller: (caller: Caller) => Promise<void>) => Promise<T>,
+  fn: (tx: Transaction, becomeCaller: (caller: Caller) => Promise<void>) => Promise<T>,
 ): Promise<T> {
   try {
     return await db.transaction((tx) => fn(preparing(tx), (caller) => setCaller(tx, caller)));
@@ -76,22 +95,21 @@ export async function runAsService<T>(
   }
 }
 
-class Rollback extends Error {}
-
-/** Runs fn as the caller and rolls it back: does RLS allow this write? (Supabase's testPermission.) */
+/**
+ * Runs fn as the caller and rolls it back: does RLS allow this write? (Supabase's
+ * testPermission.) fn sends its statements without waiting between them, so they, the caller's
+ * settings and the ROLLBACK go out together: one round trip.
+ */
 export async function testPermission(
   db: Database,
   caller: Caller,
   fn: (tx: Queryable) => Promise<unknown>,
 ): Promise<void> {
-  try {
-    await runAs(db, caller, async (tx) => {
-      await fn(tx);
-      throw new Rollback();
-    });
-  } catch (error) {
-    if (!(error instanceof Rollback)) throw error;
-  }
+  await runAs(db, caller, async (tx) => {
+    const tried = fn(tx);
+    tx.sendRollback();
+    await tried;
+  });
 }
 
 /** Lets this transaction delete from storage tables (storage.protect_delete). */
