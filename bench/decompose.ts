@@ -1,0 +1,158 @@
+// Where a REST read's CPU goes beyond the bare hop, layer by layer: the bare `node:http` server
+// with the SQL alone (the hop bench's yardstick); the same server running the SQL the way the
+// stack does (one transaction as the caller: BEGIN, the caller's settings, the prepared
+// statement, COMMIT, through the stack's own driver); that read behind Hono on
+// @hono/node-server (a Web Request in, a Web Response out); and the stack's /rest/v1. Each
+// step's difference is what that layer costs: running as the caller, the Web HTTP layer, then
+// the gateway, the route kit and REST's own stages.
+//
+//   npx tsx bench/decompose.ts <pglite|postgres> [rounds]
+//
+// A diagnostic, not a benchmark of record: the hop bench's figures are the ones in RESULTS.md.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { serve as serveHono } from '@hono/node-server';
+import { Hono } from 'hono';
+import pg from 'pg';
+import { asCaller } from '../stack/src/db/as-caller.ts';
+import { startStack } from '../stack/src/index.ts';
+import { startPostgresServer, type PostgresServer } from '../stack/test/support/postgres-server.ts';
+import { makeWorkdir } from '../stack/test/support/stack.ts';
+import { CONFIG, MIGRATION, USER } from './hop.bench.ts';
+import { wrk, type HttpLoad } from './load.ts';
+
+const SQL = 'select * from public.items where id = $1';
+
+function serve(answer: (id: number) => Promise<unknown[]>): Promise<http.Server> {
+  const server = http.createServer((req, res) => {
+    const id = Number(new URL(req.url!, 'http://x').searchParams.get('id'));
+    answer(id).then(
+      (rows) => {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(rows));
+      },
+      (error: Error) => res.writeHead(500).end(error.message),
+    );
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+const urlOf = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main() {
+  const [driver = 'postgres', rounds = '3'] = process.argv.slice(2);
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'sheaf-decompose-'));
+  const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: CONFIG });
+  let server: PostgresServer | undefined;
+  let databaseUrl: string | undefined;
+  if (driver === 'postgres') {
+    server = await startPostgresServer();
+    const admin = new pg.Client({ connectionString: server.url });
+    await admin.connect();
+    await admin.query('create database decompose');
+    await admin.end();
+    const url = new URL(server.url);
+    url.pathname = '/decompose';
+    databaseUrl = url.toString();
+  }
+  const stack = await startStack({
+    workdir,
+    port: 0,
+    quiet: true,
+    env: {},
+    databaseUrl,
+    dataDir: dir,
+  });
+  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 10 }) : undefined;
+  const now = Math.floor(Date.now() / 1000);
+  const claims = {
+    sub: USER,
+    role: 'authenticated',
+    aud: 'authenticated',
+    iat: now,
+    exp: now + 3600,
+  };
+  const token = await stack.keys.signAccessToken(claims);
+  const bare = await serve(async (id) =>
+    pool ? (await pool.query(SQL, [id])).rows : (await stack.db.query(SQL, [id])).rows,
+  );
+  const caller = await serve((id) =>
+    asCaller(stack.db, { role: 'authenticated', claims }, async (tx) => {
+      const rows = tx.query(SQL, [id], { prepare: true });
+      tx.sendCommit();
+      return (await rows).rows;
+    }),
+  );
+  // The same as-caller read behind Hono on @hono/node-server, as the stack serves: a Web Request
+  // in (its headers read, as every route reads its key and token), a Web Response out.
+  const app = new Hono();
+  app.get('/', async (c) => {
+    const request = c.req.raw;
+    if (!request.headers.get('authorization')) return c.text('no token', 401);
+    const id = Number(new URL(request.url).searchParams.get('id'));
+    const rows = await asCaller(stack.db, { role: 'authenticated', claims }, async (tx) => {
+      const result = tx.query(SQL, [id], { prepare: true });
+      tx.sendCommit();
+      return (await result).rows;
+    });
+    return new Response(JSON.stringify(rows), { headers: { 'Content-Type': 'application/json' } });
+  });
+  const hono = await new Promise<http.Server>((resolve) => {
+    const s = serveHono({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () =>
+      resolve(s as http.Server),
+    );
+  });
+  const base = { connections: 10, seconds: 3, idRange: [1, 1000] as [number, number] };
+  const layers: [string, HttpLoad][] = [
+    ['bare node:http + the SQL', { ...base, url: `${urlOf(bare)}/?id={id}` }],
+    [
+      'bare node:http + the SQL as the caller (stack driver)',
+      { ...base, url: `${urlOf(caller)}/?id={id}` },
+    ],
+    [
+      'Hono on @hono/node-server + the SQL as the caller',
+      { ...base, url: `${urlOf(hono)}/?id={id}`, headers: { Authorization: `Bearer ${token}` } },
+    ],
+    [
+      'the stack: /rest/v1',
+      {
+        ...base,
+        url: `${stack.url}/rest/v1/items?id=eq.{id}&select=*`,
+        headers: { apikey: stack.keys.anonKey, Authorization: `Bearer ${token}` },
+      },
+    ],
+  ];
+  try {
+    for (const [, load] of layers) await wrk({ ...load, seconds: 1 });
+    const cpu = layers.map(() => [] as number[]);
+    for (let round = 0; round < Number(rounds); round++) {
+      const order = round % 2 === 0 ? layers.keys() : [...layers.keys()].reverse();
+      for (const i of order) cpu[i]!.push((await wrk(layers[i]![1])).cpu.stack);
+    }
+    const first = median(cpu[0]!);
+    console.log(
+      `${driver}, load average ${os.loadavg()[0]!.toFixed(1)}, median of ${rounds} rounds`,
+    );
+    layers.forEach(([label], i) => {
+      const m = median(cpu[i]!);
+      console.log(
+        `${Math.round(m).toString().padStart(6)} µs  ${(m / first).toFixed(2)}×  ${label}`,
+      );
+    });
+  } finally {
+    bare.close();
+    caller.close();
+    hono.close();
+    await pool?.end();
+    await stack.stop();
+    server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(path.dirname(workdir), { recursive: true, force: true });
+  }
+}
+
+await main();
