@@ -12,16 +12,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { serve as serveHono } from '@hono/node-server';
 import { Hono } from 'hono';
 import pg from 'pg';
 import { asCaller } from '../stack/src/db/as-caller.ts';
-import { startStack } from '../stack/src/index.ts';
-import { startPostgresServer, type PostgresServer } from '../stack/test/support/postgres-server.ts';
-import { makeWorkdir } from '../stack/test/support/stack.ts';
-import { CONFIG, MIGRATION, USER } from './hop.bench.ts';
+import { USER } from './hop.bench.ts';
+import { startHopStack } from './hop-stack.ts';
 import { wrk, type HttpLoad } from './load.ts';
 
 const SQL = 'select * from public.items where id = $1';
@@ -45,28 +41,7 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main() {
   const [driver = 'postgres', rounds = '3'] = process.argv.slice(2);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sheaf-decompose-'));
-  const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: CONFIG });
-  let server: PostgresServer | undefined;
-  let databaseUrl: string | undefined;
-  if (driver === 'postgres') {
-    server = await startPostgresServer();
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('create database decompose');
-    await admin.end();
-    const url = new URL(server.url);
-    url.pathname = '/decompose';
-    databaseUrl = url.toString();
-  }
-  const stack = await startStack({
-    workdir,
-    port: 0,
-    quiet: true,
-    env: {},
-    databaseUrl,
-    dataDir: dir,
-  });
+  const { stack, databaseUrl, close } = await startHopStack(driver, 'decompose');
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 10 }) : undefined;
   const now = Math.floor(Date.now() / 1000);
   const claims = {
@@ -148,10 +123,7 @@ async function main() {
     caller.close();
     hono.close();
     await pool?.end();
-    await stack.stop();
-    server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(path.dirname(workdir), { recursive: true, force: true });
+    await close();
   }
 }
 

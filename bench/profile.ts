@@ -5,15 +5,12 @@
 //   npx tsx bench/profile.ts <pglite|postgres> <read|upload|download> [seconds]
 //
 // A diagnostic, not a benchmark: its figures are not recorded in bench/RESULTS.md.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { startStack } from '../stack/src/index.ts';
-import { startPostgresServer, type PostgresServer } from '../stack/test/support/postgres-server.ts';
-import { makeWorkdir } from '../stack/test/support/stack.ts';
-import { CONFIG, KB, MIGRATION, USER } from './hop.bench.ts';
+import { KB, USER } from './hop.bench.ts';
+import { startHopStack } from './hop-stack.ts';
 import { wrk, type HttpLoad } from './load.ts';
 
 interface Node {
@@ -54,28 +51,7 @@ export function summarise(profile: Profile, top = 30): string {
 
 async function main() {
   const [driver = 'pglite', what = 'read', seconds = '8'] = process.argv.slice(2);
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'sheaf-profile-'));
-  const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: CONFIG });
-  let server: PostgresServer | undefined;
-  let databaseUrl: string | undefined;
-  if (driver === 'postgres') {
-    server = await startPostgresServer();
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('create database profile');
-    await admin.end();
-    const url = new URL(server.url);
-    url.pathname = '/profile';
-    databaseUrl = url.toString();
-  }
-  const stack = await startStack({
-    workdir,
-    port: 0,
-    quiet: true,
-    env: {},
-    databaseUrl,
-    dataDir: dir,
-  });
+  const { stack, close } = await startHopStack(driver, 'profile');
   const session = new Session();
   try {
     const now = Math.floor(Date.now() / 1000);
@@ -139,10 +115,7 @@ async function main() {
     console.log(summarise(profile as Profile));
   } finally {
     session.disconnect();
-    await stack.stop();
-    server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-    rmSync(path.dirname(workdir), { recursive: true, force: true });
+    await close();
   }
 }
 

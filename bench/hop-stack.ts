@@ -1,0 +1,61 @@
+// The stack the hop diagnostics load (bench/profile.ts, bench/decompose.ts): the hop bench's
+// items table and bucket, on PGlite or on a throwaway Postgres server, in a temporary folder.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startStack, type RunningStack } from '../stack/src/index.ts';
+import { startPostgresServer, type PostgresServer } from '../stack/test/support/postgres-server.ts';
+import { makeWorkdir } from '../stack/test/support/stack.ts';
+import { CONFIG, MIGRATION } from './hop.bench.ts';
+
+export interface HopStack {
+  stack: RunningStack;
+  /** The Postgres server's database, when the driver is 'postgres'. */
+  databaseUrl: string | undefined;
+  /** Stops the stack and the server, and removes their folders. */
+  close(): Promise<void>;
+}
+
+export async function startHopStack(driver: string, name: string): Promise<HopStack> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), `sheaf-${name}-`));
+  const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: CONFIG });
+  let server: PostgresServer | undefined;
+  let databaseUrl: string | undefined;
+  const remove = () => {
+    server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(path.dirname(workdir), { recursive: true, force: true });
+  };
+  try {
+    if (driver === 'postgres') {
+      server = await startPostgresServer();
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+      await admin.end();
+      const url = new URL(server.url);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+    }
+    const stack = await startStack({
+      workdir,
+      port: 0,
+      quiet: true,
+      env: {},
+      databaseUrl,
+      dataDir: dir,
+    });
+    return {
+      stack,
+      databaseUrl,
+      async close() {
+        await stack.stop();
+        remove();
+      },
+    };
+  } catch (error) {
+    remove();
+    throw error;
+  }
+}
