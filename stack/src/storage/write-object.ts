@@ -10,7 +10,13 @@ import { randomUUID } from 'node:crypto';
 import type { StagedUpload } from './byte-store.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors, StorageError } from './errors.ts';
-import type { BucketLimits, Caller, ObjectMetadata, ObjectWrite } from './store/store.ts';
+import {
+  mayHaveCommitted,
+  type BucketLimits,
+  type Caller,
+  type ObjectMetadata,
+  type ObjectWrite,
+} from './store/store.ts';
 import { readUploadBody, type UploadBody } from './upload-body.ts';
 import { isEmptyFolderPlaceholder, mustBeAllowedMime, mustFitHostedKey } from './validate.ts';
 
@@ -115,7 +121,8 @@ export async function uploadObject(
  * Writes `version` as the key's current version: `place` puts its bytes in place first (no row
  * refers to them yet), then store.writeObjectVersion commits the row. After the commit the
  * replaced bytes are removed; on any failure the new bytes are (`unplace`) and the previous
- * version stays.
+ * version stays, except when the commit's outcome is unknown: then the bytes stay, so a row that
+ * did commit keeps them (if it did not, start-up sweeps them as bytes no row refers to).
  */
 export async function commitVersion(
   deps: StorageDeps,
@@ -137,7 +144,7 @@ export async function commitVersion(
       await deps.bytes.remove([replaced]).catch(() => undefined);
     return { id };
   } catch (error) {
-    await unplace().catch(() => undefined);
+    if (!mayHaveCommitted(error)) await unplace().catch(() => undefined);
     throw error;
   }
 }

@@ -4,6 +4,7 @@
 // leave the store as Storage errors.
 import { isPgError, type Database, type Queryable, type Transaction } from '../../db/adapter.ts';
 import { asCaller, setCaller, type Caller } from '../../db/as-caller.ts';
+import { DatabaseUnavailableError } from '../../db/unavailable.ts';
 import { errors, StorageError } from '../errors.ts';
 
 export type { Caller };
@@ -34,9 +35,25 @@ function fromDatabaseError(error: unknown): StorageError | undefined {
   }
 }
 
-/** Rethrows a Postgres error as Storage's; Storage errors and other causes pass unchanged. */
+/**
+ * Whether work that failed may still have committed: the connection was lost after it was sent,
+ * so its COMMIT may have run without its answer arriving.
+ */
+export function mayHaveCommitted(error: unknown): boolean {
+  const cause = error instanceof StorageError ? error.cause : error;
+  return cause instanceof DatabaseUnavailableError && cause.phase === 'session';
+}
+
+/**
+ * Rethrows a Postgres error as Storage's, keeping it as the cause; Storage errors and other
+ * causes pass unchanged.
+ */
 function storageErrorOf(error: unknown): unknown {
-  return error instanceof StorageError ? error : (fromDatabaseError(error) ?? error);
+  if (error instanceof StorageError) return error;
+  const mapped = fromDatabaseError(error);
+  if (!mapped) return error;
+  mapped.cause = error;
+  return mapped;
 }
 
 /**

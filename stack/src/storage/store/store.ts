@@ -25,4 +25,4 @@ export type {
 } from './buckets.ts';
 export type { ObjectMetadata, ObjectRow, ObjectWrite } from './objects.ts';
 export type { ListQuery, ListV2Entry, ListV2Query } from './listing.ts';
-export { SERVICE_CALLER, type Caller } from './run.ts';
+export { SERVICE_CALLER, mayHaveCommitted, type Caller } from './run.ts';
