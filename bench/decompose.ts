@@ -9,35 +9,17 @@
 //   npx tsx bench/decompose.ts <pglite|postgres> [rounds]
 //
 // A diagnostic, not a benchmark of record: the hop bench's figures are the ones in RESULTS.md.
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { serve as serveHono } from '@hono/node-server';
 import { Hono } from 'hono';
 import pg from 'pg';
 import { asCaller } from '../stack/src/db/as-caller.ts';
-import { USER } from './hop.bench.ts';
+import { bareSql, SQL, USER } from './hop.bench.ts';
 import { startHopStack } from './hop-stack.ts';
+import { median } from './lib.ts';
 import { wrk, type HttpLoad } from './load.ts';
-
-const SQL = 'select * from public.items where id = $1';
-
-function serve(answer: (id: number) => Promise<unknown[]>): Promise<http.Server> {
-  const server = http.createServer((req, res) => {
-    const id = Number(new URL(req.url!, 'http://x').searchParams.get('id'));
-    answer(id).then(
-      (rows) => {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(rows));
-      },
-      (error: Error) => res.writeHead(500).end(error.message),
-    );
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-const urlOf = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main() {
   const [driver = 'postgres', rounds = '3'] = process.argv.slice(2);
@@ -52,28 +34,25 @@ async function main() {
     exp: now + 3600,
   };
   const token = await stack.keys.signAccessToken(claims);
-  const bare = await serve(async (id) =>
-    pool ? (await pool.query(SQL, [id])).rows : (await stack.db.query(SQL, [id])).rows,
-  );
-  const caller = await serve((id) =>
+  // The read as the stack runs it: one transaction as the caller, COMMIT sent behind it.
+  const asTheCaller = (sql: string, params: unknown[]) =>
     asCaller(stack.db, { role: 'authenticated', claims }, async (tx) => {
-      const rows = tx.query(SQL, [id], { prepare: true });
+      const result = tx.query(sql, params, { prepare: true });
       tx.sendCommit();
-      return (await rows).rows;
-    }),
+      return result;
+    });
+  const bare = await bareSql((sql, params) =>
+    pool ? pool.query(sql, params) : stack.db.query(sql, params),
   );
-  // The same as-caller read behind Hono on @hono/node-server, as the stack serves: a Web Request
-  // in (its headers read, as every route reads its key and token), a Web Response out.
+  const caller = await bareSql(asTheCaller);
+  // The same read behind Hono on @hono/node-server, as the stack serves: a Web Request in (its
+  // headers read, as every route reads its key and token), a Web Response out.
   const app = new Hono();
   app.get('/', async (c) => {
     const request = c.req.raw;
     if (!request.headers.get('authorization')) return c.text('no token', 401);
     const id = Number(new URL(request.url).searchParams.get('id'));
-    const rows = await asCaller(stack.db, { role: 'authenticated', claims }, async (tx) => {
-      const result = tx.query(SQL, [id], { prepare: true });
-      tx.sendCommit();
-      return (await result).rows;
-    });
+    const { rows } = await asTheCaller(SQL, [id]);
     return new Response(JSON.stringify(rows), { headers: { 'Content-Type': 'application/json' } });
   });
   const hono = await new Promise<http.Server>((resolve) => {
@@ -81,16 +60,17 @@ async function main() {
       resolve(s as http.Server),
     );
   });
+  const honoUrl = `http://127.0.0.1:${(hono.address() as AddressInfo).port}`;
   const base = { connections: 10, seconds: 3, idRange: [1, 1000] as [number, number] };
   const layers: [string, HttpLoad][] = [
-    ['bare node:http + the SQL', { ...base, url: `${urlOf(bare)}/?id={id}` }],
+    ['bare node:http + the SQL', { ...base, url: `${bare.url}/?id={id}` }],
     [
       'bare node:http + the SQL as the caller (stack driver)',
-      { ...base, url: `${urlOf(caller)}/?id={id}` },
+      { ...base, url: `${caller.url}/?id={id}` },
     ],
     [
       'Hono on @hono/node-server + the SQL as the caller',
-      { ...base, url: `${urlOf(hono)}/?id={id}`, headers: { Authorization: `Bearer ${token}` } },
+      { ...base, url: `${honoUrl}/?id={id}`, headers: { Authorization: `Bearer ${token}` } },
     ],
     [
       'the stack: /rest/v1',
@@ -119,8 +99,8 @@ async function main() {
       );
     });
   } finally {
-    bare.close();
-    caller.close();
+    await bare.close();
+    await caller.close();
     hono.close();
     await pool?.end();
     await close();

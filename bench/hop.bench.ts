@@ -17,7 +17,7 @@ import pg from 'pg';
 import { startStack, type RunningStack } from '../stack/src/index.ts';
 import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
-import { ms, rate, table, type BenchSection } from './lib.ts';
+import { median, ms, rate, table, type BenchSection } from './lib.ts';
 import { missingTools, wrk, type HttpLoad, type LoadResult } from './load.ts';
 
 const ROUNDS = Number(process.env.SHEAF_BENCH_HOP_ROUNDS ?? 5);
@@ -36,10 +36,10 @@ export const CONFIG = `
 [storage.buckets.bench]
 public = false
 `;
-const SQL = 'select * from public.items where id = $1';
+export const SQL = 'select * from public.items where id = $1';
 export const KB = 'x'.repeat(1024);
 
-interface Bare {
+export interface Bare {
   url: string;
   close(): Promise<void>;
 }
@@ -50,7 +50,7 @@ async function listen(server: http.Server): Promise<string> {
 }
 
 /** The REST yardstick: the SQL through the driver, its rows answered as JSON. */
-async function bareSql(
+export async function bareSql(
   query: (sql: string, params: unknown[]) => Promise<{ rows: unknown[] }>,
 ): Promise<Bare> {
   const server = http.createServer((req, res) => {
@@ -85,8 +85,6 @@ async function bareFiles(dir: string): Promise<Bare> {
   const url = await listen(server);
   return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Pair {
   label: string;

@@ -67,6 +67,9 @@ export async function time(fn: () => Promise<unknown>): Promise<number> {
   return performance.now() - t0;
 }
 
+/** The middle value (the upper one of an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
 export const ms = (value: number) => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
 export const rate = (value: number) => `${value.toFixed(value < 100 ? 1 : 0)}/s`;
 export const ratio = (value: number, baseline: number) => `${(value / baseline).toFixed(2)}×`;
