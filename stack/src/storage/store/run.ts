@@ -84,18 +84,20 @@ export async function runAs<T>(
 }
 
 /**
- * Runs fn in one transaction as the caller, with COMMIT sent right behind its statements: the
- * caller's settings, the statements and COMMIT cost one round trip. fn sends every statement
- * before it waits for any answer (one sent later is refused).
+ * Runs fn in one transaction as the caller, with COMMIT (or ROLLBACK) sent right behind its
+ * statements: the caller's settings, the statements and the end cost one round trip. fn sends
+ * every statement before it waits for any answer (one sent later is refused).
  */
 export function runAsAtOnce<T>(
   db: Database,
   caller: Caller,
   fn: (tx: Queryable) => Promise<T>,
+  end: 'commit' | 'rollback' = 'commit',
 ): Promise<T> {
   return runAs(db, caller, (tx) => {
     const result = fn(tx);
-    tx.sendCommit();
+    if (end === 'commit') tx.sendCommit();
+    else tx.sendRollback();
     return result;
   });
 }
@@ -114,19 +116,14 @@ export async function runAsService<T>(
 
 /**
  * Runs fn as the caller and rolls it back: does RLS allow this write? (Supabase's
- * testPermission.) fn sends its statements without waiting between them, so they, the caller's
- * settings and the ROLLBACK go out together: one round trip.
+ * testPermission.) One round trip, as runAsAtOnce.
  */
 export async function testPermission(
   db: Database,
   caller: Caller,
   fn: (tx: Queryable) => Promise<unknown>,
 ): Promise<void> {
-  await runAs(db, caller, async (tx) => {
-    const tried = fn(tx);
-    tx.sendRollback();
-    await tried;
-  });
+  await runAsAtOnce(db, caller, fn, 'rollback');
 }
 
 /** Lets this transaction delete from storage tables (storage.protect_delete). */
