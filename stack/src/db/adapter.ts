@@ -58,6 +58,28 @@ export interface Transaction extends Queryable {
   sendRollback(): void;
 }
 
+/** One statement of a batch (Database.batch). */
+export interface Statement {
+  sql: string;
+  params?: readonly unknown[];
+  /** As QueryOptions.prepare. */
+  prepare?: boolean;
+}
+
+/**
+ * A batch failed at one of its statements (`index`), or at its commit (`index` is the number
+ * of statements): `error` is Postgres's. Nothing of the batch was committed.
+ */
+export class BatchError extends Error {
+  constructor(
+    readonly index: number,
+    readonly error: PgError,
+  ) {
+    super(error.message);
+    this.name = 'BatchError';
+  }
+}
+
 export interface ListenOptions {
   /** Called each time the LISTEN is back after the connection was lost: re-read what you cache. */
   onReconnect?: () => void;
@@ -72,6 +94,15 @@ export interface Database extends Queryable {
   readonly driver: 'pglite' | 'postgres';
   /** Runs fn in one transaction on one connection; commits when fn resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /**
+   * Runs the statements in order as one transaction, sent together and answered together: one
+   * round trip, no BEGIN or COMMIT (an implicit transaction, ended by the protocol's one Sync).
+   * Each sees what the ones before it did and the settings they made for the transaction. All
+   * commit, or none does: then it rejects with a BatchError naming the statement that failed,
+   * or with a DatabaseUnavailableError when the connection was lost. For work whose every
+   * statement is known before the first is answered.
+   */
+  batch(statements: readonly Statement[]): Promise<QueryResult[]>;
   /**
    * Subscribes to NOTIFY on a channel; returns the unsubscribe function. On a server the
    * subscription outlives connection losses: the driver reconnects with back-off, LISTENs again

@@ -1,7 +1,15 @@
 // Runs work as the caller, the way PostgREST does: one transaction, the caller's role, and the
 // request's JWT claims, headers, method and path as transaction-local settings. Row-level
 // security and grants then decide what the work may see and change.
-import type { Database, PgError, Queryable, Transaction } from './adapter.ts';
+import {
+  BatchError,
+  type Database,
+  type PgError,
+  type QueryResult,
+  type Queryable,
+  type Statement,
+  type Transaction,
+} from './adapter.ts';
 
 export interface Caller {
   /** A role granted to `authenticator` (anon, authenticated, service_role, …). */
@@ -19,20 +27,22 @@ export interface Caller {
   settings?: Record<string, string>;
 }
 
-// The role is switched only when `authenticator` may become it; otherwise the transaction falls
-// to `authenticator` itself (NOINHERIT: no privileges of its own), so statements already
-// pipelined behind this one cannot run with the login role's rights, and the caller's error is
-// raised from the `allowed` column.
-// Every setting is evaluated inside one array, counted: two columns come back, not one per setting.
+// The login role may be a superuser (PGlite's only role; a server's owner), which could become
+// any role: so the role is switched only when `authenticator` itself may become it, as on
+// hosted Supabase, where PostgREST logs in as authenticator. A refused role fails the
+// statement in Postgres (a division by zero, 22012, reported as the refused role; it divides by
+// `allowed`, which Postgres cannot fold into a constant and raise while planning), so the
+// transaction fails there and statements pipelined or batched behind it never run. Every
+// setting is evaluated inside one array, counted: one column comes back, not one per setting.
 const SET_CALLER = `
-  select c.allowed, pg_catalog.cardinality(array[
-         set_config('role', case when c.allowed then $1 else 'authenticator' end, true),
+  select pg_catalog.cardinality(array[
+         set_config('role', case when c.allowed then $1 else (1 / c.allowed::int)::text end, true),
          set_config('request.jwt.claims', $2, true),
          set_config('request.headers', $3, true),
          set_config('request.cookies', $4, true),
          set_config('request.method', $5, true),
          set_config('request.path', $6, true)`;
-const ALLOWED = `]) as settings
+const SETTINGS_END = `]) as settings
   from (select coalesce(pg_catalog.pg_has_role('authenticator',
                           pg_catalog.to_regrole(pg_catalog.quote_ident($1)), 'member'),
                         false) as allowed) c`;
@@ -46,18 +56,15 @@ function setCallerSql(extra: number): string {
       { length: extra },
       (_, i) => `, set_config($${7 + 2 * i}, $${8 + 2 * i}, true)`,
     ).join('') +
-    ALLOWED);
+    SETTINGS_END);
 }
 
-/**
- * Applies the caller's role and settings to an open transaction, in one statement. Statements
- * sent before it settles (pipelined) run as the caller, or fail if the role is refused.
- */
-export async function setCaller(tx: Queryable, caller: Caller): Promise<void> {
+/** The statement that makes the transaction the caller's: role and settings, in one. */
+export function callerStatement(caller: Caller): Statement {
   const extra = Object.entries(caller.settings ?? {});
-  const result = await tx.query<{ allowed: boolean }>(
-    setCallerSql(extra.length),
-    [
+  return {
+    sql: setCallerSql(extra.length),
+    params: [
       caller.role,
       JSON.stringify(caller.claims),
       JSON.stringify(caller.headers ?? {}),
@@ -66,12 +73,33 @@ export async function setCaller(tx: Queryable, caller: Caller): Promise<void> {
       caller.path ?? '',
       ...extra.flat(),
     ],
-    { prepare: true },
-  );
-  if (!result.rows[0]?.allowed) {
-    const error = new Error(`role "${caller.role}" does not exist`) as PgError;
-    error.code = '22023';
-    throw error;
+    prepare: true,
+  };
+}
+
+/**
+ * The caller's error for a refused role, as PostgREST reports a JWT role the database does not
+ * let it become; any other failure of the caller's statement unchanged.
+ */
+function refusedRole(caller: Caller, error: unknown): unknown {
+  const code = (error as PgError | undefined)?.code;
+  // 22012: refused by SET_CALLER; 42501 and 22023: by Postgres (no SET right on the role).
+  if (code !== '22012' && code !== '42501' && code !== '22023') return error;
+  const refused = new Error(`role "${caller.role}" does not exist`) as PgError;
+  refused.code = '22023';
+  return refused;
+}
+
+/**
+ * Applies the caller's role and settings to an open transaction, in one statement. Statements
+ * sent before it settles (pipelined) run as the caller, or not at all if the role is refused.
+ */
+export async function setCaller(tx: Queryable, caller: Caller): Promise<void> {
+  const { sql, params } = callerStatement(caller);
+  try {
+    await tx.query(sql, params, { prepare: true });
+  } catch (error) {
+    throw refusedRole(caller, error);
   }
 }
 
@@ -89,5 +117,86 @@ export function asCaller<T>(
     if (set.status === 'rejected') throw set.reason;
     if (work.status === 'rejected') throw work.reason;
     return work.value;
+  });
+}
+
+/** A statement fn sent, waiting for the batch's answer. */
+interface Sent {
+  answer(result: QueryResult): void;
+  fail(error: unknown): void;
+}
+
+/** The statements of a batch as fn sends them (atOnce). */
+export interface BatchTx extends Queryable {
+  /** Runs the statements sent after this one as the caller (setCaller, in the batch). */
+  becomeCaller(caller: Caller): Promise<void>;
+}
+
+/**
+ * Runs every statement fn sends before it first waits as one batch (db.batch): one round trip,
+ * committed together. fn may wait for their answers, but must send nothing after it first
+ * waits: such a statement is refused, as is exec. When a statement fails, nothing commits and
+ * that statement's error is thrown (for a caller's statement, the refused role's), whether fn
+ * waited for it or not.
+ */
+export async function atOnce<T>(db: Database, fn: (tx: BatchTx) => Promise<T>): Promise<T> {
+  const statements: Statement[] = [];
+  const sent: Sent[] = [];
+  /** The caller each caller's statement switches to, by its place in the batch. */
+  const callers = new Map<number, Caller>();
+  let open = true;
+  const send = <Row>(statement: Statement): Promise<QueryResult<Row>> => {
+    if (!open) return Promise.reject(new Error('statement sent after the batch went out'));
+    statements.push(statement);
+    const answered = new Promise<QueryResult<Row>>((answer, fail) => {
+      sent.push({ answer: answer as Sent['answer'], fail });
+    });
+    // A statement fn did not wait for fails the batch, not the process.
+    answered.catch(() => undefined);
+    return answered;
+  };
+  const tx: BatchTx = {
+    query: (sql, params, options) => send({ sql, params, prepare: options?.prepare }),
+    exec: () => Promise.reject(new Error('a batch takes statements with parameters only')),
+    becomeCaller(caller) {
+      callers.set(statements.length, caller);
+      const switched = send(callerStatement(caller)).then(() => undefined);
+      switched.catch(() => undefined);
+      return switched;
+    },
+  };
+  const work = fn(tx);
+  open = false;
+  // fn's own outcome is read below; until then its rejection is not left unheard.
+  work.catch(() => undefined);
+  let answers: QueryResult[];
+  try {
+    answers = await db.batch(statements);
+  } catch (error) {
+    const caller = error instanceof BatchError ? callers.get(error.index) : undefined;
+    const failure =
+      error instanceof BatchError
+        ? caller
+          ? refusedRole(caller, error.error)
+          : error.error
+        : error;
+    for (const statement of sent) statement.fail(failure);
+    await work.catch(() => undefined);
+    throw failure;
+  }
+  sent.forEach((statement, i) => statement.answer(answers[i]!));
+  return work;
+}
+
+/** Runs fn's statements as the caller in one round trip: atOnce, behind the caller's statement. */
+export function asCallerAtOnce<T>(
+  db: Database,
+  caller: Caller,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return atOnce(db, (tx) => {
+    // Its refusal fails the whole batch: atOnce throws it.
+    void tx.becomeCaller(caller);
+    return fn(tx);
   });
 }

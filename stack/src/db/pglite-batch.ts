@@ -8,7 +8,14 @@
 // failed statement does not swallow the ones after it, which then fail as "current transaction
 // is aborted", and COMMIT after a failure answers ROLLBACK — as on a Postgres server.
 import { parse, protocol, type PGlite } from '@electric-sql/pglite';
-import type { QueryOptions, QueryResult, Queryable } from './adapter.ts';
+import {
+  BatchError,
+  type PgError,
+  type QueryOptions,
+  type QueryResult,
+  type Queryable,
+  type Statement,
+} from './adapter.ts';
 import { asPgError, serializeParams } from './pglite-wire.ts';
 import { PreparedStatements } from './prepared.ts';
 
@@ -109,6 +116,20 @@ function errorIn(messages: BackendMessage[]): unknown {
   return error === undefined ? undefined : asPgError(error);
 }
 
+/** One statement's answers as a result, counted as the server driver counts them. */
+function resultOf<Row>(messages: BackendMessage[], parsers: PGlite['parsers']): QueryResult<Row> {
+  const result = parse.parseResults(messages, parsers)[0]!;
+  const rows = result.rows as Row[];
+  const rowCount =
+    result.fields.length > 0 && rows.length > 0
+      ? rows.length
+      : (result.affectedRows ?? rows.length);
+  return { rows, rowCount, fields: result.fields };
+}
+
+/** Where each statement's answers end: its CommandComplete (or EmptyQuery), or an error. */
+const ENDS = new Set(['commandComplete', 'emptyQuery', 'error']);
+
 /**
  * Statements on PGlite's one connection, sent in batches. The caller must hold PGlite's query
  * and transaction locks for as long as it uses the batch: nothing else may run in between.
@@ -191,17 +212,43 @@ export class PgliteBatch {
         throw error;
       }
       if (prepared) this.session.answered(prepared.name);
-      const result = parse.parseResults(messages, this.pg.parsers)[0]!;
-      const rows = result.rows as Row[];
-      const rowCount =
-        result.fields.length > 0 && rows.length > 0
-          ? rows.length
-          : (result.affectedRows ?? rows.length);
-      return { rows, rowCount, fields: result.fields };
+      return resultOf<Row>(messages, this.pg.parsers);
     },
     exec: async (sql: string): Promise<void> => {
       const error = errorIn(await this.#send([serialize.query(sql)]));
       if (error !== undefined) throw error;
     },
   };
+
+  /**
+   * The statements as one implicit transaction (Database.batch): their messages with one Sync
+   * at the end, so PGlite commits them together at the Sync, or rolls all of them back at the
+   * first failure and skips the rest.
+   */
+  async batch(statements: readonly Statement[]): Promise<QueryResult[]> {
+    const sent = statements.map(({ sql, params = [], prepare }) => {
+      const values = serializeParams(params);
+      const prepared = prepare ? this.session.statement(sql, values) : undefined;
+      const parts = prepared?.parts ?? [serialize.parse({ text: sql }), serialize.bind({ values })];
+      return { sql, name: prepared?.name, parts: [...parts, DESCRIBE_PORTAL, EXECUTE] };
+    });
+    const messages = await this.#send([...sent.flatMap((s) => s.parts), SYNC]);
+    // Each statement's answers, in order, up to the one that failed (if one did).
+    const answers: BackendMessage[][] = [];
+    let start = 0;
+    messages.forEach((message, i) => {
+      if (!ENDS.has(message.name)) return;
+      answers.push(messages.slice(start, i + 1));
+      start = i + 1;
+    });
+    const failure = messages.find((m) => m.name === 'error');
+    sent.forEach(({ sql, name }, i) => {
+      if (name === undefined) return;
+      if (failure === undefined || i < answers.length - 1) this.session.answered(name);
+      else this.session.failed(sql, name, answers[i] ?? [], failure);
+    });
+    if (failure !== undefined)
+      throw new BatchError(answers.length - 1, asPgError(failure) as PgError);
+    return answers.map((answer) => resultOf(answer, this.pg.parsers));
+  }
 }

@@ -6,7 +6,10 @@ import { createRequire } from 'node:module';
 import pg from 'pg';
 
 const require = createRequire(import.meta.url);
-const { prepareValue } = require('pg/lib/utils.js') as { prepareValue(value: unknown): unknown };
+/** A value as node-postgres puts it on the wire: text, bytes, or null (both drivers use it). */
+export const { prepareValue } = require('pg/lib/utils.js') as {
+  prepareValue(value: unknown): unknown;
+};
 
 /** Parameters as node-postgres sends them: text (bytea as \x… hex), or null. */
 export function serializeParams(params: readonly unknown[]): (string | null)[] {

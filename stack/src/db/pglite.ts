@@ -227,6 +227,18 @@ export async function openPglite(
         pg._runExclusiveQuery(() => pipelined(new PgliteBatch(pg, session).conn, fn)),
       );
     },
+    async batch(statements) {
+      await pg._checkReady();
+      return pg._runExclusiveTransaction(() =>
+        pg._runExclusiveQuery(() => {
+          // Committed at its Sync, as a statement outside a transaction: written through.
+          const batch = new PgliteBatch(pg, session, true);
+          const answers = batch.batch(statements);
+          batch.flush();
+          return answers;
+        }),
+      );
+    },
     // One process, no connection to lose: onReconnect is never needed.
     async listen(channel, onNotify) {
       const unlisten = await pg.listen(channel, onNotify);

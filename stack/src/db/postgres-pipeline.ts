@@ -85,14 +85,14 @@ const usable = (client: pg.PoolClient) =>
   (client as unknown as { _queryable?: boolean })._queryable;
 
 /**
- * Runs fn in one pipelined transaction (transaction.ts) on a client of the pool, then gives the
- * client back: first the prepared statements it no longer keeps are let go.
+ * Runs work on a client of the pool, then gives the client back: first the prepared statements
+ * it no longer keeps are let go.
  */
-export async function pipelinedTransaction<T>(
+export async function onClient<T>(
   client: pg.PoolClient,
   send: Send,
   prepared: PreparedStatements,
-  fn: (tx: Transaction) => Promise<T>,
+  work: () => Promise<T>,
 ): Promise<T> {
   // Evicted statements go while the connection is idle, so an aborted transaction cannot keep
   // them; the driver's own record of them goes too (it would otherwise grow without bound).
@@ -106,14 +106,24 @@ export async function pipelinedTransaction<T>(
   }
   let failed: unknown;
   try {
-    return await pipelined(wrap(send, prepared), fn);
+    return await work();
   } catch (error) {
     failed = error;
     throw error;
   } finally {
-    // The client goes back to the pool only once all its answers have arrived (pipelined waits
+    // The client goes back to the pool only once all its answers have arrived (the work waits
     // for them); a client whose connection failed is discarded instead.
     await Promise.all(idle);
     client.release(usable(client) ? undefined : failed instanceof Error ? failed : true);
   }
+}
+
+/** Runs fn in one pipelined transaction (transaction.ts) on a client of the pool. */
+export function pipelinedTransaction<T>(
+  client: pg.PoolClient,
+  send: Send,
+  prepared: PreparedStatements,
+  fn: (tx: Transaction) => Promise<T>,
+): Promise<T> {
+  return onClient(client, send, prepared, () => pipelined(wrap(send, prepared), fn));
 }

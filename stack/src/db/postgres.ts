@@ -4,10 +4,17 @@
 // connection reject with DatabaseUnavailableError, new connections are made on demand once the
 // server is back, and the listener reconnects with back-off and re-LISTENs.
 import pg from 'pg';
-import type { Database, Transaction } from './adapter.ts';
+import { BatchError, type Database, type Transaction } from './adapter.ts';
 import type { Logger } from '../lib/log.ts';
 import { NotificationListener, type BackoffOptions } from './postgres-listener.ts';
-import { GatheringSocket, pipelinedTransaction, sender, wrap } from './postgres-pipeline.ts';
+import { runBatch } from './postgres-batch.ts';
+import {
+  GatheringSocket,
+  onClient,
+  pipelinedTransaction,
+  sender,
+  wrap,
+} from './postgres-pipeline.ts';
 import { PreparedStatements } from './prepared.ts';
 import { classifyConnectionError } from './unavailable.ts';
 
@@ -75,6 +82,14 @@ export async function openPostgres(
     await pool.end().catch(() => undefined);
     throw error;
   }
+  const preparedFor = (client: pg.PoolClient): PreparedStatements => {
+    let prepared = preparedOn.get(client);
+    if (!prepared) {
+      prepared = new PreparedStatements(preparedPerConnection);
+      preparedOn.set(client, prepared);
+    }
+    return prepared;
+  };
   /** One statement on a pooled connection, outside any transaction. */
   const once = async <T>(run: (send: ReturnType<typeof sender>) => Promise<T>): Promise<T> => {
     const client = await connect();
@@ -92,12 +107,17 @@ export async function openPostgres(
     exec: (sql) => once((send) => wrap(send).exec(sql)),
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       const client = await connect();
-      let prepared = preparedOn.get(client);
-      if (!prepared) {
-        prepared = new PreparedStatements(preparedPerConnection);
-        preparedOn.set(client, prepared);
-      }
-      return pipelinedTransaction(client, sender(client, retryAfter), prepared, fn);
+      return pipelinedTransaction(client, sender(client, retryAfter), preparedFor(client), fn);
+    },
+    async batch(statements) {
+      const client = await connect();
+      return onClient(client, sender(client, retryAfter), preparedFor(client), () =>
+        runBatch(client, preparedFor(client), statements).catch((error: unknown) => {
+          throw error instanceof BatchError
+            ? error
+            : classifyConnectionError(error, 'session', retryAfter());
+        }),
+      );
     },
     listen: (channel, onNotify, options) => listener.subscribe(channel, onNotify, options),
     async close() {

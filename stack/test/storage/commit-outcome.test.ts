@@ -13,6 +13,7 @@ import { commitVersion } from '../../src/storage/write-object.ts';
 function failingWith(error: unknown): StorageDeps {
   const db = {
     transaction: () => Promise.reject(error),
+    batch: () => Promise.reject(error),
   } as unknown as Database;
   return {
     store: createStorageStore(db),

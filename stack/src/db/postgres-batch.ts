@@ -1,0 +1,218 @@
+// A batch on one pooled connection of the server driver (Database.batch): every statement's
+// Parse (when the connection does not have it prepared yet), Bind, Describe and Execute, then a
+// single Sync. That is one write, one round trip, and one implicit transaction, which Postgres
+// commits at the Sync. When a statement fails, Postgres skips the rest and rolls back the whole
+// batch.
+//
+// node-postgres ends every query with a Sync of its own, so the batch is a query object of ours.
+// It is a subclass of the driver's Query because a pipelining client refuses other query
+// objects. It writes the protocol messages itself and reads the answers of all its statements
+// up to the one ReadyForQuery.
+import pg from 'pg';
+import type { DatabaseError } from 'pg-protocol';
+import type { Field, QueryResult, Statement } from './adapter.ts';
+import { BatchError } from './adapter.ts';
+import { parserTable } from './parse-value.ts';
+import { prepareValue } from './pglite-wire.ts';
+import type { PreparedStatements } from './prepared.ts';
+
+const parsers = parserTable();
+const asText = (text: string) => text;
+
+/**
+ * The part of node-postgres's connection the batch writes to: its protocol messages, and its
+ * record of the statements prepared on it (private, absent from its types).
+ */
+interface Connection {
+  stream: { cork(): void; uncork(): void };
+  parsedStatements: Record<string, string>;
+  parse(message: { text: string; name?: string }): void;
+  bind(message: { statement?: string; values: (string | Buffer | null)[] }): void;
+  describe(message: { type: 'P'; name: string }): void;
+  execute(message: { portal: string; rows: number }): void;
+  sync(): void;
+}
+
+interface RowDescription {
+  fields: { name: string; dataTypeID: number }[];
+}
+
+/** One statement as the batch sends it: its values already in wire form. */
+interface Outgoing {
+  text: string;
+  /** The name it is prepared under, when it is kept prepared. */
+  name?: string;
+  values: (string | Buffer | null)[];
+}
+
+/** What one statement answered so far. */
+interface Answer {
+  fields: Field[];
+  parse: ((text: string) => unknown)[];
+  rows: Record<string, unknown>[];
+  rowCount: number;
+}
+
+const empty = (): Answer => ({ fields: [], parse: [], rows: [], rowCount: 0 });
+
+/** The rows a CommandComplete tag counts (`INSERT 0 3`, `UPDATE 2`, `SELECT 5`). */
+function taggedCount(tag: string): number | undefined {
+  const count = /(\d+)$/.exec(tag)?.[1];
+  return count === undefined ? undefined : Number(count);
+}
+
+/** Values as node-postgres sends them: text, bytes, or null. */
+function wireValues(params: readonly unknown[]): (string | Buffer | null)[] {
+  return params.map((param) => {
+    const value = prepareValue(param);
+    return value === undefined ? null : (value as string | Buffer | null);
+  });
+}
+
+/**
+ * The batch as node-postgres sees a query. Its answers arrive in order: for each statement a
+ * RowDescription (or NoData), its DataRows and a CommandComplete, then one ReadyForQuery. An
+ * ErrorResponse ends the batch early: Postgres answers nothing more before the ReadyForQuery.
+ */
+type Done = (error: unknown, answers: Answer[]) => void;
+
+class BatchQuery extends pg.Query {
+  readonly #outgoing: Outgoing[];
+  readonly #done: Done;
+  readonly #answers: Answer[] = [empty()];
+  #finished = false;
+
+  constructor(outgoing: Outgoing[], done: Done) {
+    super({ text: outgoing.map((s) => s.text).join(';\n') });
+    this.#outgoing = outgoing;
+    this.#done = done;
+  }
+
+  override submit = (connection: pg.Connection): void => {
+    const conn = connection as unknown as Connection;
+    // Corked: the whole batch goes out in one write.
+    conn.stream.cork();
+    try {
+      for (const { text, name, values } of this.#outgoing) {
+        if (name === undefined || conn.parsedStatements[name] === undefined)
+          conn.parse({ text, name });
+        conn.bind({ statement: name, values });
+        conn.describe({ type: 'P', name: '' });
+        conn.execute({ portal: '', rows: 0 });
+      }
+      conn.sync();
+    } finally {
+      conn.stream.uncork();
+    }
+  };
+
+  /** The answer the next message belongs to. */
+  get #current(): Answer {
+    return this.#answers[this.#answers.length - 1]!;
+  }
+
+  handleRowDescription(message: RowDescription): void {
+    const answer = this.#current;
+    answer.fields = message.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+    answer.parse = message.fields.map((f) => parsers[f.dataTypeID] ?? asText);
+  }
+
+  handleDataRow(message: { fields: (string | null)[] }): void {
+    const answer = this.#current;
+    const row: Record<string, unknown> = {};
+    message.fields.forEach((value, i) => {
+      row[answer.fields[i]!.name] = value === null ? null : answer.parse[i]!(value);
+    });
+    answer.rows.push(row);
+  }
+
+  handleCommandComplete(message: { text: string }): void {
+    const answer = this.#current;
+    answer.rowCount = taggedCount(message.text) ?? answer.rows.length;
+    this.#answers.push(empty());
+  }
+
+  /** An empty statement text: answered without a CommandComplete. */
+  handleEmptyQuery(): void {
+    this.#answers.push(empty());
+  }
+
+  handlePortalSuspended(): void {
+    // Every Execute asks for all rows: a portal is never suspended.
+  }
+
+  /**
+   * node-postgres hands over Postgres's error and then no more of the batch's answers (it
+   * routes the ReadyForQuery after it to nobody), or the connection's loss.
+   */
+  handleError(error: DatabaseError | Error): void {
+    // Postgres's error answers the statement whose answer is open; one after every statement
+    // was answered is the commit's (a deferred constraint, a serialization failure).
+    const fromPostgres = error instanceof pg.DatabaseError;
+    this.#finish(fromPostgres ? new BatchError(this.#answers.length - 1, error) : error);
+  }
+
+  handleReadyForQuery(): void {
+    this.#finish(undefined);
+  }
+
+  #finish(error: unknown): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.#done(error, this.#answers.slice(0, this.#outgoing.length));
+  }
+}
+
+/**
+ * Runs the statements as one batch on the client. Statements kept prepared are named by
+ * `prepared`; a statement the batch parsed but Postgres may not have kept (it failed, or was
+ * skipped after a failure) is forgotten, so the next use parses it again.
+ */
+export function runBatch(
+  client: pg.PoolClient,
+  prepared: PreparedStatements,
+  statements: readonly Statement[],
+): Promise<QueryResult[]> {
+  const conn = (client as unknown as { connection: Connection }).connection;
+  let outgoing: Outgoing[];
+  try {
+    // Every value is turned into wire form before anything is written: a value that cannot be
+    // sent fails the batch while the connection has seen none of it.
+    outgoing = statements.map(({ sql, params = [], prepare }) => ({
+      text: sql,
+      name: prepare ? prepared.nameFor(sql) : undefined,
+      values: wireValues(params),
+    }));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const parsedHere = outgoing.map(({ name }) =>
+    name === undefined ? false : conn.parsedStatements[name] === undefined,
+  );
+  /** What the connection has prepared now that the batch is answered (or failed). */
+  const remember = (error: unknown) => {
+    const failedAt = error instanceof BatchError ? error.index : error ? 0 : outgoing.length;
+    outgoing.forEach(({ text, name }, i) => {
+      if (name === undefined) return;
+      // Answered: prepared for good. The failed one may exist (its Parse went through), the
+      // ones after it do not: parsed again under a new name next time.
+      if (i < failedAt) {
+        if (parsedHere[i]) conn.parsedStatements[name] = text;
+      } else if (parsedHere[i]) prepared.forget(text, i === failedAt);
+      // A plan the schema made stale ("cached plan must not change result type").
+      else if (i === failedAt && error instanceof BatchError && error.error.code === '0A000')
+        prepared.forget(text, true);
+    });
+  };
+  return new Promise((resolve, reject) => {
+    const query = new BatchQuery(outgoing, (error, answers) => {
+      try {
+        remember(error);
+      } finally {
+        if (error) reject(error);
+        else resolve(answers.map(({ rows, rowCount, fields }) => ({ rows, rowCount, fields })));
+      }
+    });
+    client.query(query);
+  });
+}
