@@ -68,7 +68,7 @@ export async function bareSql(
 }
 
 /** The Storage yardstick: PUT writes the body to a file, GET reads it back. */
-async function bareFiles(dir: string): Promise<Bare> {
+export async function bareFiles(dir: string): Promise<Bare> {
   mkdirSync(dir, { recursive: true });
   const server = http.createServer((req, res) => {
     const file = path.join(dir, path.basename(req.url ?? 'x'));
@@ -86,7 +86,7 @@ async function bareFiles(dir: string): Promise<Bare> {
   return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-interface Pair {
+export interface Pair {
   label: string;
   subject: HttpLoad;
   baseline: HttpLoad;
@@ -133,8 +133,12 @@ interface Target {
   sql: Bare;
 }
 
-async function pairsFor(target: Target, files: Bare): Promise<Pair[]> {
-  const { stack } = target;
+/**
+ * The three requests against `stack`, each beside its bare hop: a signed-in user's primary-key
+ * read (the bare server runs the same SQL through `sql`), and a 1 KB upload and download (the
+ * bare server writes and reads `files`). Seeds the objects the downloads name.
+ */
+export async function requestsFor(stack: RunningStack, sql: Bare, files: Bare): Promise<Pair[]> {
   const now = Math.floor(Date.now() / 1000);
   const token = await stack.keys.signAccessToken({
     sub: USER,
@@ -161,7 +165,7 @@ async function pairsFor(target: Target, files: Bare): Promise<Pair[]> {
   }
   return [
     {
-      label: `${target.driver}: primary-key read (user JWT, RLS)`,
+      label: 'primary-key read (user JWT, RLS)',
       // Odd ids belong to the user.
       subject: {
         url: `${stack.url}/rest/v1/items?id=eq.{id}&select=*`,
@@ -169,11 +173,11 @@ async function pairsFor(target: Target, files: Bare): Promise<Pair[]> {
         idRange: [1, 1000],
         ...load,
       },
-      baseline: { url: `${target.sql.url}/?id={id}`, idRange: [1, 1000], ...load },
+      baseline: { url: `${sql.url}/?id={id}`, idRange: [1, 1000], ...load },
       baselineLabel: 'bare node:http + the same SQL',
     },
     {
-      label: `${target.driver}: 1 KB upload (upsert)`,
+      label: '1 KB upload (upsert)',
       subject: {
         url: `${stack.url}/storage/v1/object/bench/o-{id}`,
         method: 'POST',
@@ -186,7 +190,7 @@ async function pairsFor(target: Target, files: Bare): Promise<Pair[]> {
       baselineLabel: 'bare node:http PUT to a file',
     },
     {
-      label: `${target.driver}: 1 KB download`,
+      label: '1 KB download',
       subject: {
         url: `${stack.url}/storage/v1/object/bench/o-{id}`,
         headers: service,
@@ -197,6 +201,11 @@ async function pairsFor(target: Target, files: Bare): Promise<Pair[]> {
       baselineLabel: 'bare node:http GET of a file',
     },
   ];
+}
+
+async function pairsFor(target: Target, files: Bare): Promise<Pair[]> {
+  const pairs = await requestsFor(target.stack, target.sql, files);
+  return pairs.map((pair) => ({ ...pair, label: `${target.driver}: ${pair.label}` }));
 }
 
 export default async function hopBench(): Promise<BenchSection[]> {

@@ -1,11 +1,13 @@
-// The only stage that touches the database: one transaction as the caller (asCaller) with the
-// PostgREST search_path (read-only for reads), then the planned statement, sent without waiting
-// in between — a request is one round trip when nothing depends on a result. Inside the
-// transaction it checks what must roll back (PGRST116 singular, PGRST124 max-affected,
-// `tx=rollback`), counts the total, and lets the respond stage answer. A recording hook sees every
+// The only stage that touches the database: one transaction as the caller with the PostgREST
+// search_path (read-only for reads), then the planned statement. When nothing waits on an answer
+// before the commit, the caller's settings and the statement are one batch (asCallerAtOnce: one
+// round trip, no BEGIN or COMMIT); otherwise one pipelined transaction (asCaller), which checks
+// what must roll back (PGRST116 singular, PGRST124 max-affected, `tx=rollback`) and asks for a
+// planned count before it commits. Either way it counts the total and lets the respond stage
+// answer. A recording hook sees every
 // statement sent, so tests can prove only planned SQL reaches Postgres.
-import type { Database, Transaction } from '../db/adapter.ts';
-import { asCaller, type Caller } from '../db/as-caller.ts';
+import type { Database, Queryable, Transaction } from '../db/adapter.ts';
+import { asCaller, asCallerAtOnce, type Caller } from '../db/as-caller.ts';
 import { maxAffectedViolation, singularityError } from './errors.ts';
 import type { Plan, ReadPlan } from './plan/types.ts';
 import { searchPathValue, type Statement, type Statements } from './sql/statement.ts';
@@ -79,16 +81,44 @@ export async function execute<T>(
   const explain = read?.explain ?? write?.explain;
   const settings: Record<string, string> = { search_path: searchPathValue(options.searchPath) };
   if (options.readOnly) settings.transaction_read_only = 'on';
+  const runOn =
+    (tx: Queryable, commit?: () => void): Run =>
+    async <Row>(statement: Statement, last = false) => {
+      options.onQuery?.(statement.sql, statement.params);
+      // Planned statements answer in a fixed shape (body, counts, headers), so they keep
+      // prepared, as PostgREST's do.
+      const result = tx.query<Row>(statement.sql, statement.params, { prepare: true });
+      if (last) commit?.();
+      return (await result).rows;
+    };
+  /** What the main statement answered, checked: what must roll back throws. */
+  const settle = async (row: ResultRow, timezoneApplied: boolean, run: Run): Promise<T> => {
+    const page = Number(row.page_total);
+    if (expectOne && page !== 1) throw singularityError(page);
+    if (strict !== undefined && page > strict) throw maxAffectedViolation(page);
+    const total = read
+      ? await readTotal(run, read, row, statements.plannedCount, !mayRollBack)
+      : mutationTotal(plan, page);
+    const value = answer({ row, total, timezoneApplied });
+    if (rollback) throw new Rollback(value);
+    return value;
+  };
+  const asWho = { ...caller, settings };
   try {
-    return await asCaller(db, { ...caller, settings }, async (tx: Transaction) => {
-      const run: Run = async <Row>(statement: Statement, last = false) => {
-        options.onQuery?.(statement.sql, statement.params);
-        // Planned statements answer in a fixed shape (body, counts, headers), so they keep
-        // prepared, as PostgREST's do.
-        const result = tx.query<Row>(statement.sql, statement.params, { prepare: true });
-        if (last) tx.sendCommit();
-        return (await result).rows;
-      };
+    if (!explain && !mayRollBack && !needsPlan) {
+      // Nothing waits on an answer before the commit: the caller's settings, the time zone and
+      // the statement go out as one batch, committed together (no BEGIN, no COMMIT).
+      return await asCallerAtOnce(db, asWho, async (tx) => {
+        const run = runOn(tx);
+        const [timezoneApplied, rows] = await Promise.all([
+          applyTimezone(run, options.timezone),
+          run<ResultRow>(statements.main),
+        ]);
+        return settle(rows[0]!, timezoneApplied, run);
+      });
+    }
+    return await asCaller(db, asWho, async (tx: Transaction) => {
+      const run = runOn(tx, () => tx.sendCommit());
       // Sent now, answered with the rest: nothing below waits for it.
       const timezone = applyTimezone(run, options.timezone);
       if (explain) {
@@ -98,16 +128,7 @@ export async function execute<T>(
       }
       const main = run<ResultRow>(statements.main, !mayRollBack && !needsPlan);
       const [timezoneApplied, rows] = await Promise.all([timezone, main]);
-      const row = rows[0]!;
-      const page = Number(row.page_total);
-      if (expectOne && page !== 1) throw singularityError(page);
-      if (strict !== undefined && page > strict) throw maxAffectedViolation(page);
-      const total = read
-        ? await readTotal(run, read, row, statements.plannedCount, !mayRollBack)
-        : mutationTotal(plan, page);
-      const value = answer({ row, total, timezoneApplied });
-      if (rollback) throw new Rollback(value);
-      return value;
+      return settle(rows[0]!, timezoneApplied, run);
     });
   } catch (error) {
     if (error instanceof Rollback) return error.value as T;

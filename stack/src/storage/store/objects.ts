@@ -13,6 +13,7 @@ import {
   runAs,
   runAsAtOnce,
   runAsService,
+  runAsServiceAtOnce,
   testPermission,
   type Caller,
 } from './run.ts';
@@ -163,8 +164,8 @@ export function objectStore(db: Database) {
     },
 
     /**
-     * Makes `write` the key's current version in one transaction and one round trip: lock the
-     * key, note the version it replaces (read past RLS), write the row as the caller, commit.
+     * Makes `write` the key's current version in one batch (one transaction, one round trip):
+     * lock the key, note the version it replaces (read past RLS), write the row as the caller.
      * Its bytes are already in place under `write.version`. Returns the row's id and the
      * replaced version.
      */
@@ -173,7 +174,7 @@ export function objectStore(db: Database) {
       write: ObjectWrite,
     ): Promise<{ id: string; replaced: string | undefined }> {
       try {
-        return await runAsService(db, async (tx, becomeCaller) => {
+        return await runAsServiceAtOnce(db, async (tx, becomeCaller) => {
           const sent = [
             lockObjectForWrite(tx, write.bucket, write.key),
             tx.query<{ version: string | null }>(
@@ -183,7 +184,6 @@ export function objectStore(db: Database) {
             becomeCaller(caller),
             writeObjectRow(tx, write),
           ] as const;
-          tx.sendCommit();
           const [, previous, , id] = await answersInOrder(sent);
           return { id, replaced: previous.rows[0]?.version ?? undefined };
         });

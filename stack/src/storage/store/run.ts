@@ -3,7 +3,7 @@
 // what Supabase Storage does past RLS: bucket limits, public reads, sweeping). Postgres errors
 // leave the store as Storage errors.
 import { isPgError, type Database, type Queryable, type Transaction } from '../../db/adapter.ts';
-import { asCaller, setCaller, type Caller } from '../../db/as-caller.ts';
+import { asCaller, asCallerAtOnce, atOnce, setCaller, type Caller } from '../../db/as-caller.ts';
 import { DatabaseUnavailableError } from '../../db/unavailable.ts';
 import { errors, StorageError } from '../errors.ts';
 
@@ -61,10 +61,16 @@ function storageErrorOf(error: unknown): unknown {
  * are (the store's SQL is a fixed set of texts, every value a parameter), so a repeat skips
  * Postgres's parse and plan on both drivers.
  */
-function preparing(tx: Transaction): Transaction {
+function preparingQueries(tx: Queryable): Queryable {
   return {
     query: (sql, params) => tx.query(sql, params, { prepare: true }),
     exec: (sql) => tx.exec(sql),
+  };
+}
+
+function preparing(tx: Transaction): Transaction {
+  return {
+    ...preparingQueries(tx),
     sendCommit: () => tx.sendCommit(),
     sendRollback: () => tx.sendRollback(),
   };
@@ -84,22 +90,27 @@ export async function runAs<T>(
 }
 
 /**
- * Runs fn in one transaction as the caller, with COMMIT (or ROLLBACK) sent right behind its
- * statements: the caller's settings, the statements and the end cost one round trip. fn sends
- * every statement before it waits for any answer (one sent later is refused).
+ * Runs fn's statements as the caller in one round trip: committed as one batch behind the
+ * caller's settings (asCallerAtOnce), or — `rollback` — in a transaction rolled back behind
+ * them. fn sends every statement before it waits for any answer (one sent later is refused).
  */
-export function runAsAtOnce<T>(
+export async function runAsAtOnce<T>(
   db: Database,
   caller: Caller,
   fn: (tx: Queryable) => Promise<T>,
   end: 'commit' | 'rollback' = 'commit',
 ): Promise<T> {
-  return runAs(db, caller, (tx) => {
-    const result = fn(tx);
-    if (end === 'commit') tx.sendCommit();
-    else tx.sendRollback();
-    return result;
-  });
+  if (end === 'rollback')
+    return runAs(db, caller, (tx) => {
+      const result = fn(tx);
+      tx.sendRollback();
+      return result;
+    });
+  try {
+    return await asCallerAtOnce(db, caller, (tx) => fn(preparingQueries(tx)));
+  } catch (error) {
+    throw storageErrorOf(error);
+  }
 }
 
 /** Runs fn in one transaction as Storage's super user; `caller` can be switched to inside. */
@@ -109,6 +120,21 @@ export async function runAsService<T>(
 ): Promise<T> {
   try {
     return await db.transaction((tx) => fn(preparing(tx), (caller) => setCaller(tx, caller)));
+  } catch (error) {
+    throw storageErrorOf(error);
+  }
+}
+
+/**
+ * Runs fn's statements as Storage's super user in one round trip, committed as one batch
+ * (atOnce); `becomeCaller` runs the statements sent after it as the caller.
+ */
+export async function runAsServiceAtOnce<T>(
+  db: Database,
+  fn: (tx: Queryable, becomeCaller: (caller: Caller) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  try {
+    return await atOnce(db, (tx) => fn(preparingQueries(tx), (caller) => tx.becomeCaller(caller)));
   } catch (error) {
     throw storageErrorOf(error);
   }

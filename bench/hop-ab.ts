@@ -1,0 +1,102 @@
+// The hop bench's requests against two trees' stacks in one process, beside the bare hop: this
+// tree, another checkout (the base of a change), and the bare servers, measured in rounds that
+// alternate all three so this shared machine's drift hits each alike. Each figure is the median
+// round's Node CPU per request, and its ratio to the bare server's in the same rounds.
+//
+//   npx tsx bench/hop-ab.ts <other tree> <pglite|postgres> [rounds] [read,upload,download]
+//
+// A diagnostic for a change's effect, not a benchmark of record: the hop bench's figures are
+// the ones in RESULTS.md.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import type { RunningStack, StackOptions } from '../stack/src/index.ts';
+import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
+import { makeWorkdir } from '../stack/test/support/stack.ts';
+import { bareFiles, bareSql, CONFIG, MIGRATION, requestsFor, type Bare } from './hop.bench.ts';
+import { median } from './lib.ts';
+import { wrk, type HttpLoad } from './load.ts';
+
+const [other, driver = 'postgres', rounds = '5', which = 'read,upload,download'] =
+  process.argv.slice(2);
+if (!other) throw new Error('usage: npx tsx bench/hop-ab.ts <other tree> <pglite|postgres>');
+const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dir = mkdtempSync(path.join(os.tmpdir(), 'sheaf-hop-ab-'));
+const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: CONFIG });
+const server = driver === 'postgres' ? await startPostgresServer() : undefined;
+
+/** A database of its own on the server, for one tree's stack. */
+async function database(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: server!.url });
+  await admin.connect();
+  await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  await admin.end();
+  const url = new URL(server!.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function stackOf(root: string, name: string): Promise<RunningStack> {
+  const { startStack } = (await import(path.join(root, 'stack/src/index.ts'))) as {
+    startStack(options: StackOptions): Promise<RunningStack>;
+  };
+  return startStack({
+    workdir,
+    port: 0,
+    quiet: true,
+    env: {},
+    databaseUrl: server ? await database(name) : undefined,
+    dataDir: path.join(dir, name),
+  });
+}
+
+const subjects: [string, RunningStack][] = [
+  ['other tree', await stackOf(path.resolve(other), 'other')],
+  ['this tree', await stackOf(here, 'this')],
+];
+const pool = server
+  ? new pg.Pool({ connectionString: subjects[1]![1].db.connectionString, max: 10 })
+  : undefined;
+const sql: Bare = await bareSql((s, p) =>
+  pool ? pool.query(s, p) : subjects[1]![1].db.query(s, p),
+);
+const files = await bareFiles(path.join(dir, 'bare'));
+try {
+  const kinds = which.split(',');
+  const requests = await Promise.all(subjects.map(([, stack]) => requestsFor(stack, sql, files)));
+  for (const kind of kinds) {
+    const index = ['read', 'upload', 'download'].indexOf(kind);
+    if (index < 0) throw new Error(`unknown request: ${kind}`);
+    const loads: [string, HttpLoad][] = [
+      ['bare', requests[0]![index]!.baseline],
+      ...subjects.map(([name], i): [string, HttpLoad] => [name, requests[i]![index]!.subject]),
+    ];
+    for (const [, load] of loads) await wrk({ ...load, seconds: 1 });
+    const cpu = loads.map(() => [] as number[]);
+    for (let round = 0; round < Number(rounds); round++) {
+      const order = round % 2 === 0 ? [...loads.keys()] : [...loads.keys()].reverse();
+      for (const i of order) cpu[i]!.push((await wrk(loads[i]![1])).cpu.stack);
+    }
+    const bare = median(cpu[0]!);
+    console.log(
+      `${driver} ${requests[0]![index]!.label}, load ${os.loadavg()[0]!.toFixed(1)}, median of ${rounds}`,
+    );
+    loads.forEach(([name], i) => {
+      const m = median(cpu[i]!);
+      console.log(
+        `  ${Math.round(m).toString().padStart(6)} µs  ${(m / bare).toFixed(2)}×  ${name}`,
+      );
+    });
+  }
+} finally {
+  await sql.close();
+  await files.close();
+  await pool?.end();
+  for (const [, stack] of subjects) await stack.stop();
+  server?.stop();
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(path.dirname(workdir), { recursive: true, force: true });
+}
+process.exit(0);
