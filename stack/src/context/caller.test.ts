@@ -6,6 +6,7 @@ import { parseConfig } from '../config/config.ts';
 import { signHs256 } from '../keys/legacy.ts';
 import { loadKeys } from '../keys/keys.ts';
 import { apiKeyValue, bearerToken, isOpaqueKey, resolveCaller, resolveToken } from './caller.ts';
+import { incomingFrom } from './route.ts';
 
 const request = (headers: Record<string, string>, url = 'http://stack/rest/v1/notes') =>
   new Request(url, { headers });
@@ -68,9 +69,14 @@ describe('resolving the caller', async () => {
   });
 
   it('falls back to the API key without a bearer token, and is missing without either', async () => {
-    const resolved = await resolveCaller(request({}), keys, { role: 'anon', kind: 'publishable' });
+    const anon = { role: 'anon', kind: 'publishable' } as const;
+    const resolved = await resolveCaller(
+      incomingFrom(request({}), { ip: '::1', apikey: anon }),
+      keys,
+    );
     expect(resolved).toMatchObject({ ok: true, value: { role: 'anon', path: '/rest/v1/notes' } });
-    expect(await resolveCaller(request({}), keys, undefined)).toEqual({
+    const keyless = incomingFrom(request({}), { ip: '::1', apikey: undefined });
+    expect(await resolveCaller(keyless, keys)).toEqual({
       ok: false,
       failure: { kind: 'missing' },
     });

@@ -11,6 +11,7 @@
 //    Functions: Invalid JWT, the inbox: missing/invalid_api_key).
 import type { Caller } from '../db/as-caller.ts';
 import { JwtError, type ApiKey, type Keys } from '../keys/keys.ts';
+import type { Incoming } from './route.ts';
 
 /** The bearer token of the Authorization header, if any. */
 export function bearerToken(request: Request): string | undefined {
@@ -131,12 +132,12 @@ export interface ResolvedCaller extends Caller {
 }
 
 /** The request's headers, method and path, which the data work sees as request.* settings. */
-export function requestOf(request: Request): Pick<Caller, 'headers' | 'method' | 'path'> {
-  const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  return { headers, method: request.method, path: new URL(request.url).pathname };
+export function requestOf(incoming: Incoming): Pick<Caller, 'headers' | 'method' | 'path'> {
+  return {
+    headers: incoming.headerRecord(),
+    method: incoming.request.method,
+    path: incoming.url().pathname,
+  };
 }
 
 /**
@@ -144,12 +145,12 @@ export function requestOf(request: Request): Pick<Caller, 'headers' | 'method' |
  * API key the gateway identified (`apikey`); `missing` when there is neither.
  */
 export async function resolveCaller(
-  request: Request,
+  incoming: Incoming,
   keys: Pick<Keys, 'identifyApiKey' | 'verify'>,
-  apikey: ApiKey | undefined,
 ): Promise<Resolved<ResolvedCaller>> {
-  const base = requestOf(request);
-  const token = bearerToken(request);
+  const { apikey } = incoming;
+  const base = requestOf(incoming);
+  const token = bearerToken(incoming.request);
   if (token) {
     const resolved = await resolveToken(keys, token);
     if (!resolved.ok) return resolved;

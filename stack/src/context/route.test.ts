@@ -1,7 +1,15 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { ServiceEnv } from './context.ts';
-import { failingAs, mountRoutes, open, route, type Endpoint, type Guard } from './route.ts';
+import {
+  failingAs,
+  incomingFrom,
+  mountRoutes,
+  open,
+  route,
+  type Endpoint,
+  type Guard,
+} from './route.ts';
 
 type Failure = 'missing' | 'wrong' | 'not-a-number' | 'not-yours';
 interface Deps {
@@ -121,5 +129,31 @@ describe('the route shape', () => {
         throw new TypeError('bug');
       }),
     ).rejects.toThrow('bug');
+  });
+});
+
+describe('a request as the stages see it', () => {
+  const request = () =>
+    new Request('http://stack/rest/v1/notes?id=eq.1', {
+      headers: [
+        ['Accept', 'application/json'],
+        ['X-Trace', 'a'],
+        ['x-trace', 'b'],
+      ],
+    });
+
+  it('reads the headers off the wire as the Web Headers join them: lower case, repeats joined', () => {
+    const raw = ['Accept', 'application/json', 'X-Trace', 'a', 'x-trace', 'b', ':authority', 'x'];
+    const fromWire = incomingFrom(request(), { ip: '::1', apikey: undefined, rawHeaders: raw });
+    const fromWeb = incomingFrom(request(), { ip: '::1', apikey: undefined });
+    expect(fromWire.headerRecord()).toEqual({ accept: 'application/json', 'x-trace': 'a, b' });
+    expect(fromWeb.headerRecord()).toEqual(fromWire.headerRecord());
+  });
+
+  it('reads the headers and parses the URL once, for every stage', () => {
+    const incoming = incomingFrom(request(), { ip: '::1', apikey: undefined });
+    expect(incoming.headerRecord()).toBe(incoming.headerRecord());
+    expect(incoming.url()).toBe(incoming.url());
+    expect(incoming.url().pathname).toBe('/rest/v1/notes');
   });
 });

@@ -32,12 +32,12 @@ const WITH_BODY = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
  */
 const restCaller: Guard<RestRouteDeps, ResolvedCaller, TokenFailure> = {
   name: 'bearer token or API key, else anon',
-  async check({ keys }, { request, apikey }) {
-    const resolved = await resolveCaller(request, keys, apikey);
+  async check({ keys }, incoming) {
+    const resolved = await resolveCaller(incoming, keys);
     if (resolved.ok) return resolved;
     const { failure } = resolved;
     if (failure.kind !== 'missing') return { ok: false, failure };
-    return { ok: true, value: { ...requestOf(request), role: 'anon', claims: { role: 'anon' } } };
+    return { ok: true, value: { ...requestOf(incoming), role: 'anon', claims: { role: 'anon' } } };
   },
 };
 
@@ -53,8 +53,8 @@ async function withBody(raw: RawRequest, request: Request): Promise<Checked<RawR
  * body — left unparsed: parse errors come after the caller's (handle.ts), as in PostgREST.
  */
 const restRequest: Endpoint<RestRouteDeps, unknown, RawRequest, ResolvedCaller, never> = {
-  input(_deps, { request }) {
-    const url = new URL(request.url);
+  input(_deps, { request, url: parsed }) {
+    const url = parsed();
     const at = url.pathname.indexOf(PREFIX);
     const path = at >= 0 ? url.pathname.slice(at + PREFIX.length) : url.pathname;
     const raw: RawRequest = {

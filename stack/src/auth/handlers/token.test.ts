@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../config/config.ts';
 import type { AuthDeps } from '../endpoint.ts';
 import type * as Password from '../password.ts';
+import { incomingFrom } from '../../context/route.ts';
 import { AuthError } from '../errors.ts';
 import type { UserRow } from '../store/rows.ts';
 
@@ -27,7 +28,8 @@ async function signIn(deps: AuthDeps, body: { email?: string; phone?: string }) 
   const request = new Request('http://stack/auth/v1/token?grant_type=password');
   const params = { grant_type: 'password' as const, email: '', phone: '', ...body, password: 'pw' };
   const access = { caller: 'public' as const, session: undefined, taken: undefined };
-  const call = { request, params, ip: '10.0.0.1', apikey: undefined, access };
+  const incoming = incomingFrom(request, { ip: '10.0.0.1', apikey: undefined });
+  const call = { ...incoming, params, access };
   return Promise.resolve(token.handle(deps, call)).then(
     () => undefined,
     (error: unknown) => error,

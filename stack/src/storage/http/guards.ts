@@ -41,8 +41,8 @@ const refused = (failure: StorageError): Checked<never, StorageError> => ({ ok: 
 
 export const caller: StorageGuard<CallerAccess> = {
   name: 'caller',
-  async check(deps, { request, apikey }) {
-    const resolved = await resolveCaller(request, deps.keys, apikey);
+  async check(deps, incoming) {
+    const resolved = await resolveCaller(incoming, deps.keys);
     if (!resolved.ok) return refused(errors.accessDenied(JWT_MESSAGES[resolved.failure.kind]));
     return { ok: true, value: { caller: resolved.value } };
   },
