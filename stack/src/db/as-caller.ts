@@ -59,6 +59,17 @@ function setCallerSql(extra: number): string {
     SETTINGS_END);
 }
 
+/**
+ * Claims as JSON, by the claims object: a verified token's claims are one object for as long
+ * as the JWT cache keeps it (keys/jwt-cache.ts), so its requests serialise them once.
+ */
+const claimsJson = new WeakMap<object, string>();
+function jsonOfClaims(claims: Record<string, unknown>): string {
+  let json = claimsJson.get(claims);
+  if (json === undefined) claimsJson.set(claims, (json = JSON.stringify(claims)));
+  return json;
+}
+
 /** The statement that makes the transaction the caller's: role and settings, in one. */
 export function callerStatement(caller: Caller): Statement {
   const extra = Object.entries(caller.settings ?? {});
@@ -66,7 +77,7 @@ export function callerStatement(caller: Caller): Statement {
     sql: setCallerSql(extra.length),
     params: [
       caller.role,
-      JSON.stringify(caller.claims),
+      jsonOfClaims(caller.claims),
       JSON.stringify(caller.headers ?? {}),
       JSON.stringify(caller.cookies ?? {}),
       caller.method ?? '',

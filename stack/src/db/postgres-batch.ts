@@ -83,7 +83,8 @@ class BatchQuery extends pg.Query {
   #finished = false;
 
   constructor(outgoing: Outgoing[], done: Done) {
-    super({ text: outgoing.map((s) => s.text).join(';\n') });
+    // The text node-postgres would send is never sent: submit writes the statements itself.
+    super({ text: 'batch' });
     this.#outgoing = outgoing;
     this.#done = done;
   }

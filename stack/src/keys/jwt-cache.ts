@@ -18,7 +18,8 @@ export function withJwtCache<K extends Pick<Keys, 'verify'>>(
       const hit = cache.get(token);
       if (hit && (typeof hit.exp !== 'number' || hit.exp > now())) return hit;
       if (hit) cache.delete(token);
-      const claims = await keys.verify(token);
+      // Frozen: every request with this token shares the object (and its JSON, as-caller.ts).
+      const claims = Object.freeze(await keys.verify(token));
       // Tokens without exp are not cached: they would never be checked again.
       if (typeof claims.exp === 'number') {
         if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
