@@ -1,10 +1,11 @@
 // Where a REST read's CPU goes beyond the bare hop, layer by layer: the bare `node:http` server
-// with the SQL alone (the hop bench's yardstick); the same server running the SQL the way the
-// stack does (one transaction as the caller: BEGIN, the caller's settings, the prepared
-// statement, COMMIT, through the stack's own driver); that read behind Hono on
+// with the SQL alone (the hop bench's yardstick); the same server sending REST's own statement
+// for the read (PostgREST's shape: the body built by json_agg); that statement run the way the
+// stack runs it (one batch through the stack's driver: the caller's settings, the request's
+// headers among them, then the prepared statement); that read behind Hono on
 // @hono/node-server (a Web Request in, a Web Response out); and the stack's /rest/v1. Each
-// step's difference is what that layer costs: running as the caller, the Web HTTP layer, then
-// the gateway, the route kit and REST's own stages.
+// step's difference is what that layer costs: REST's statement, running as the caller, the Web
+// HTTP layer, then the gateway, the route kit and REST's own stages.
 //
 //   npx tsx bench/decompose.ts <pglite|postgres> [rounds]
 //
@@ -15,7 +16,11 @@ import os from 'node:os';
 import { serve as serveHono } from '@hono/node-server';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { asCaller } from '../stack/src/db/as-caller.ts';
+import { asCallerAtOnce } from '../stack/src/db/as-caller.ts';
+import { parseRequest } from '../stack/src/rest/parse/request.ts';
+import { plan } from '../stack/src/rest/plan/plan.ts';
+import { loadSchemaCache } from '../stack/src/rest/schema/load.ts';
+import { statementsFor } from '../stack/src/rest/sql/statement.ts';
 import { bareSql, SQL, USER } from './hop.bench.ts';
 import { startHopStack } from './hop-stack.ts';
 import { median } from './lib.ts';
@@ -34,25 +39,49 @@ async function main() {
     exp: now + 3600,
   };
   const token = await stack.keys.signAccessToken(claims);
-  // The read as the stack runs it: one transaction as the caller, COMMIT sent behind it.
-  const asTheCaller = (sql: string, params: unknown[]) =>
-    asCaller(stack.db, { role: 'authenticated', claims }, async (tx) => {
-      const result = tx.query(sql, params, { prepare: true });
-      tx.sendCommit();
-      return result;
-    });
-  const bare = await bareSql((sql, params) =>
-    pool ? pool.query(sql, params) : stack.db.query(sql, params),
+  // REST's own statement for this read, as its SQL stage writes it (PostgREST's shape).
+  const cache = await loadSchemaCache(stack.db, ['public']);
+  const parsed = parseRequest(
+    { method: 'GET', path: '/items', search: '?id=eq.1&select=*', headers: new Headers() },
+    ['public'],
   );
-  const caller = await bareSql(asTheCaller);
+  const restSql = statementsFor(plan(parsed, cache)).main.sql;
+  const plainly = (sql: string, params: unknown[]) =>
+    pool ? pool.query(sql, params) : stack.db.query(sql, params);
+  // The read as the stack runs it: one batch, the caller's settings (the request's headers
+  // among them) and REST's statement.
+  const asTheCaller = (headers: Record<string, string>) => (_sql: string, params: unknown[]) =>
+    asCallerAtOnce(
+      stack.db,
+      {
+        role: 'authenticated',
+        claims,
+        headers,
+        method: 'GET',
+        path: '/rest/v1/items',
+        settings: { search_path: 'public, public, extensions', transaction_read_only: 'on' },
+      },
+      (tx) => tx.query(restSql, [String(params[0])], { prepare: true }),
+    );
+  const bare = await bareSql(plainly);
+  const restShaped = await bareSql((_sql, params) => plainly(restSql, [String(params[0])]));
+  const caller = await bareSql(
+    asTheCaller({
+      host: '127.0.0.1',
+      apikey: stack.keys.anonKey,
+      authorization: `Bearer ${token}`,
+    }),
+  );
   // The same read behind Hono on @hono/node-server, as the stack serves: a Web Request in (its
   // headers read, as every route reads its key and token), a Web Response out.
   const app = new Hono();
   app.get('/', async (c) => {
     const request = c.req.raw;
     if (!request.headers.get('authorization')) return c.text('no token', 401);
+    const headers: Record<string, string> = {};
+    request.headers.forEach((value, name) => (headers[name] = value));
     const id = Number(new URL(request.url).searchParams.get('id'));
-    const { rows } = await asTheCaller(SQL, [id]);
+    const { rows } = await asTheCaller(headers)(SQL, [id]);
     return new Response(JSON.stringify(rows), { headers: { 'Content-Type': 'application/json' } });
   });
   const hono = await new Promise<http.Server>((resolve) => {
@@ -64,12 +93,13 @@ async function main() {
   const base = { connections: 10, seconds: 3, idRange: [1, 1000] as [number, number] };
   const layers: [string, HttpLoad][] = [
     ['bare node:http + the SQL', { ...base, url: `${bare.url}/?id={id}` }],
+    ["bare node:http + REST's statement", { ...base, url: `${restShaped.url}/?id={id}` }],
     [
-      'bare node:http + the SQL as the caller (stack driver)',
+      "bare node:http + REST's statement as the caller (one batch, stack driver)",
       { ...base, url: `${caller.url}/?id={id}` },
     ],
     [
-      'Hono on @hono/node-server + the SQL as the caller',
+      "Hono on @hono/node-server + REST's statement as the caller",
       { ...base, url: `${honoUrl}/?id={id}`, headers: { Authorization: `Bearer ${token}` } },
     ],
     [
@@ -100,6 +130,7 @@ async function main() {
     });
   } finally {
     await bare.close();
+    await restShaped.close();
     await caller.close();
     hono.close();
     await pool?.end();

@@ -13,8 +13,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import type { Database } from '../stack/src/db/adapter.ts';
 import { startStack, type RunningStack } from '../stack/src/index.ts';
+import {
+  createStorageStore,
+  SERVICE_CALLER,
+  type Caller,
+} from '../stack/src/storage/store/store.ts';
 import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { median, ms, rate, table, type BenchSection } from './lib.ts';
@@ -86,11 +93,68 @@ export async function bareFiles(dir: string): Promise<Bare> {
   return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
+/**
+ * The Storage floor: the bare servers' file work plus the database work a Storage request does,
+ * through Storage's own store and the stack's driver, as the service role the bench's requests
+ * come as: an upload's two round trips (the bucket's limits with the policy probe, then the row
+ * written in one batch), a download's lookup. Keys `f-<n>`, so the stack's own objects keep
+ * their bytes.
+ */
+export async function bareStore(db: Database, dir: string): Promise<Bare> {
+  mkdirSync(dir, { recursive: true });
+  const store = createStorageStore(db);
+  const callerOf = (req: http.IncomingMessage): Caller => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === 'string') headers[name] = value;
+    const path = req.url ?? '/';
+    return { ...SERVICE_CALLER, headers, method: req.method, path };
+  };
+  const server = http.createServer((req, res) => {
+    const key = path.basename(req.url ?? 'x');
+    const file = path.join(dir, key);
+    const fail = (error: Error) => res.writeHead(500).end(error.message);
+    const caller = callerOf(req);
+    if (req.method === 'PUT') {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const write = {
+          ...{ bucket: 'bench', key, owner: undefined, upsert: true, userMetadata: null },
+          version: randomUUID(),
+          metadata: { size: body.length, mimetype: 'application/octet-stream' },
+        };
+        store
+          .tryWrite(caller, write)
+          .then(({ refused }) => {
+            if (refused) throw refused;
+            return new Promise<void>((resolve, reject) =>
+              writeFile(file, body, (error) => (error ? reject(error) : resolve())),
+            );
+          })
+          .then(() => store.writeObjectVersion(caller, write))
+          .then(() => res.end('{}'), fail);
+      });
+    } else
+      store.findObject(caller, 'bench', key).then((row) => {
+        if (!row) return res.writeHead(404).end();
+        readFile(file, (error, data) => (error ? res.writeHead(404).end() : res.end(data)));
+      }, fail);
+  });
+  const url = await listen(server);
+  for (let i = 1; i <= 50; i++)
+    await fetch(`${url}/f-${i}`, { method: 'PUT', body: KB }).then((r) => r.text());
+  return { url, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
 export interface Pair {
   label: string;
   subject: HttpLoad;
   baseline: HttpLoad;
   baselineLabel: string;
+  /** The same work, bare (bareStore): what the request costs at the least. */
+  floor?: HttpLoad;
 }
 
 interface Measured {
@@ -109,28 +173,26 @@ function summarise(results: LoadResult[]): Measured {
   };
 }
 
-async function measurePair(pair: Pair): Promise<{ subject: Measured; baseline: Measured }> {
-  await wrk({ ...pair.subject, seconds: 1 });
-  await wrk({ ...pair.baseline, seconds: 1 });
-  const subject: LoadResult[] = [];
-  const baseline: LoadResult[] = [];
+async function measurePair(
+  pair: Pair,
+): Promise<{ subject: Measured; baseline: Measured; floor?: Measured }> {
+  const loads = [pair.subject, pair.baseline, ...(pair.floor ? [pair.floor] : [])];
+  for (const load of loads) await wrk({ ...load, seconds: 1 });
+  const results = loads.map(() => [] as LoadResult[]);
   for (let round = 0; round < ROUNDS; round++) {
-    // Alternate which goes first, so neither always follows the other.
-    if (round % 2 === 0) {
-      subject.push(await wrk(pair.subject));
-      baseline.push(await wrk(pair.baseline));
-    } else {
-      baseline.push(await wrk(pair.baseline));
-      subject.push(await wrk(pair.subject));
-    }
+    // Alternate the order, so none always follows another.
+    const order = round % 2 === 0 ? [...loads.keys()] : [...loads.keys()].reverse();
+    for (const i of order) results[i]!.push(await wrk(loads[i]!));
   }
-  return { subject: summarise(subject), baseline: summarise(baseline) };
+  const [subject, baseline, floor] = results.map(summarise);
+  return { subject: subject!, baseline: baseline!, floor };
 }
 
 interface Target {
   driver: 'PGlite' | 'Postgres';
   stack: RunningStack;
   sql: Bare;
+  floor: Bare;
 }
 
 /**
@@ -138,7 +200,12 @@ interface Target {
  * read (the bare server runs the same SQL through `sql`), and a 1 KB upload and download (the
  * bare server writes and reads `files`). Seeds the objects the downloads name.
  */
-export async function requestsFor(stack: RunningStack, sql: Bare, files: Bare): Promise<Pair[]> {
+export async function requestsFor(
+  stack: RunningStack,
+  sql: Bare,
+  files: Bare,
+  floor?: Bare,
+): Promise<Pair[]> {
   const now = Math.floor(Date.now() / 1000);
   const token = await stack.keys.signAccessToken({
     sub: USER,
@@ -188,6 +255,10 @@ export async function requestsFor(stack: RunningStack, sql: Bare, files: Bare): 
       },
       baseline: { url: `${files.url}/o-{id}`, method: 'PUT', body: KB, idRange: [1, 50], ...load },
       baselineLabel: 'bare node:http PUT to a file',
+      floor: floor && {
+        ...{ url: `${floor.url}/f-{id}`, method: 'PUT', body: KB, idRange: [1, 50] },
+        ...{ headers: service, ...load },
+      },
     },
     {
       label: '1 KB download',
@@ -199,12 +270,13 @@ export async function requestsFor(stack: RunningStack, sql: Bare, files: Bare): 
       },
       baseline: { url: `${files.url}/o-{id}`, idRange: [1, 50], ...load },
       baselineLabel: 'bare node:http GET of a file',
+      floor: floor && { url: `${floor.url}/f-{id}`, headers: service, idRange: [1, 50], ...load },
     },
   ];
 }
 
 async function pairsFor(target: Target, files: Bare): Promise<Pair[]> {
-  const pairs = await requestsFor(target.stack, target.sql, files);
+  const pairs = await requestsFor(target.stack, target.sql, files, target.floor);
   return pairs.map((pair) => ({ ...pair, label: `${target.driver}: ${pair.label}` }));
 }
 
@@ -236,20 +308,33 @@ export default async function hopBench(): Promise<BenchSection[]> {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
     closers.push(() => pool.end());
     const targets: Target[] = [
-      { driver: 'PGlite', stack: onPglite, sql: await bareSql((s, p) => onPglite.db.query(s, p)) },
-      { driver: 'Postgres', stack: onPostgres, sql: await bareSql((s, p) => pool.query(s, p)) },
+      {
+        driver: 'PGlite',
+        stack: onPglite,
+        sql: await bareSql((s, p) => onPglite.db.query(s, p)),
+        floor: await bareStore(onPglite.db, path.join(dir, 'floor-pglite')),
+      },
+      {
+        driver: 'Postgres',
+        stack: onPostgres,
+        sql: await bareSql((s, p) => pool.query(s, p)),
+        floor: await bareStore(onPostgres.db, path.join(dir, 'floor-pg')),
+      },
     ];
     const files = await bareFiles(path.join(dir, 'bare'));
-    closers.push(files.close, ...targets.map((t) => t.sql.close));
+    closers.push(files.close, ...targets.flatMap((t) => [t.sql.close, t.floor.close]));
     for (const target of targets) {
       for (const pair of await pairsFor(target, files)) {
         loads.push(os.loadavg()[0]!.toFixed(1));
-        const { subject, baseline } = await measurePair(pair);
+        const { subject, baseline, floor } = await measurePair(pair);
         rows.push([
           pair.label,
           `${Math.round(subject.cpu)} µs`,
           `${Math.round(baseline.cpu)} µs`,
           `**${(subject.cpu / baseline.cpu).toFixed(2)}×**`,
+          floor
+            ? `${Math.round(floor.cpu)} µs (${(floor.cpu / baseline.cpu).toFixed(2)}× bare; stack ${(subject.cpu / floor.cpu).toFixed(2)}× it)`
+            : '—',
           `${rate(subject.rate)} / ${rate(baseline.rate)}`,
           `${(baseline.rate / subject.rate).toFixed(2)}×`,
           `${ms(subject.p50)} / ${ms(subject.p99)}`,
@@ -268,7 +353,7 @@ export default async function hopBench(): Promise<BenchSection[]> {
     {
       title: 'The request path vs the bare hop (REST and Storage, both drivers)',
       body: [
-        `wrk, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s for the subject and its baseline, median round shown. Node CPU = this process's CPU time per request served (for PGlite it includes the in-process database, in both columns). Goals (issue 26): REST ≤ 1.5× the bare hop, small Storage requests ≤ 2×. Load average (1 min) when each row started: ${loads.join(', ')}.`,
+        `wrk, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s for the subject and its baseline, median round shown. Node CPU = this process's CPU time per request served (for PGlite it includes the in-process database, in both columns). Goals (issue 26): REST ≤ 1.5× the bare hop, small Storage requests ≤ 2×. For Storage, "the same database work, bare" is the bare server's file work plus the database work the request does, through Storage's own store and the stack's driver (bareStore): the least such a request can cost. Load average (1 min) when each row started: ${loads.join(', ')}.`,
         '',
         table(
           [
@@ -276,6 +361,7 @@ export default async function hopBench(): Promise<BenchSection[]> {
             'Node CPU / req',
             'bare',
             'CPU ratio',
+            'the same database work, bare',
             'rate / bare rate',
             'rate ratio',
             'p50 / p99',
