@@ -5,6 +5,9 @@
 //
 //   npx tsx bench/hop-ab.ts <other tree> <pglite|postgres> [rounds] [read,upload,download]
 //
+// The other tree may be a built module of the stack instead (an .mjs bundle of
+// stack/src/index.ts), to compare the build with the sources.
+//
 // A diagnostic for a change's effect, not a benchmark of record: the hop bench's figures are
 // the ones in RESULTS.md.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,8 +41,10 @@ async function database(name: string): Promise<string> {
   return url.toString();
 }
 
+/** `root` is a checkout, or a built module of the stack's index (e.g. stack/dist/*.mjs). */
 async function stackOf(root: string, name: string): Promise<RunningStack> {
-  const { startStack } = (await import(path.join(root, 'stack/src/index.ts'))) as {
+  const entry = root.endsWith('.mjs') ? root : path.join(root, 'stack/src/index.ts');
+  const { startStack } = (await import(entry)) as {
     startStack(options: StackOptions): Promise<RunningStack>;
   };
   return startStack({

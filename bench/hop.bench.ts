@@ -13,10 +13,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../stack/src/db/adapter.ts';
-import { startStack, type RunningStack } from '../stack/src/index.ts';
+import type { RunningStack, StackOptions } from '../stack/src/index.ts';
+import { builtStack } from '../stack/bin/build.mjs';
 import {
   createStorageStore,
   SERVICE_CALLER,
@@ -300,6 +302,10 @@ export default async function hopBench(): Promise<BenchSection[]> {
     const url = new URL(server.url);
     url.pathname = '/hop_bench';
     const databaseUrl = url.toString();
+    // The stack as `sheaf-stack` and `npm start` run it: its build (stack/bin/build.mjs).
+    const { startStack } = (await import(pathToFileURL(await builtStack()).href)) as {
+      startStack(options: StackOptions): Promise<RunningStack>;
+    };
     const quiet = { port: 0, quiet: true, env: {}, workdir };
     const onPostgres = await startStack({ ...quiet, databaseUrl, dataDir: path.join(dir, 'pg') });
     closers.push(() => onPostgres.stop());

@@ -4,8 +4,9 @@
 // the running stack; Ctrl-C stops both. Options: --memory (throwaway database), --port N (stack).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
+import { builtStack } from '../stack/bin/build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const APP_URL = 'http://127.0.0.1:5173';
@@ -16,8 +17,23 @@ function option(name) {
   return i === -1 ? undefined : process.argv[i + 1];
 }
 
-register();
-const { startStack } = await import('../stack/src/index.ts');
+/**
+ * The stack as `sheaf-stack` runs it: its build (stack/bin/build.mjs, made again when a source is
+ * newer). Should the build fail, the sources run through tsx, which then reports what is wrong
+ * in them; SHEAF_STACK_SOURCES=1 runs the sources always (stack traces then name them).
+ */
+async function loadStack() {
+  try {
+    if (process.env.SHEAF_STACK_SOURCES !== '1')
+      return await import(pathToFileURL(await builtStack()).href);
+  } catch {
+    // Run the sources below.
+  }
+  register();
+  return import('../stack/src/index.ts');
+}
+
+const { startStack } = await loadStack();
 
 let stack;
 try {

@@ -1,14 +1,15 @@
-// The build `sheaf-stack` runs: the stack's TypeScript sources bundled by esbuild into one ES
-// module (dist/sheaf-stack.mjs; packages stay in node_modules), made again whenever a source is
-// newer than it. Bundled, the stack is imported in about half the CPU it takes through tsx
-// (bench/RESULTS.md, "Importing the stack"). Tests and `npm start` run the sources themselves.
+// The builds the stack runs as: its TypeScript sources bundled by esbuild into ES modules —
+// dist/sheaf-stack.mjs, the CLI `sheaf-stack` runs, and dist/stack.mjs, the library (startStack)
+// `npm start` and the hop bench run; packages stay in node_modules — each made again whenever a
+// source is newer than it. Bundled, the stack is imported in about half the CPU it takes through
+// tsx (bench/RESULTS.md, "Importing the stack"), and its requests skip tsx's per-closure name
+// helper. The tests run the sources themselves.
 import { existsSync, mkdirSync, readdirSync, renameSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCES = path.join(ROOT, 'src');
-const OUT = path.join(ROOT, 'dist', 'sheaf-stack.mjs');
 
 /** The newest modification time among the sources (and this file, which decides the build). */
 function newestSource() {
@@ -24,15 +25,16 @@ function newestSource() {
   return newest;
 }
 
-/** The path of an up-to-date build of the CLI, building it first when a source is newer. */
-export async function builtCli() {
+/** The path of an up-to-date build of `entry` (under src/) at `out` (under dist/). */
+async function built(entry, out) {
+  const OUT = path.join(ROOT, 'dist', out);
   if (existsSync(OUT) && statSync(OUT).mtimeMs >= newestSource()) return OUT;
   const { build } = await import('esbuild');
   mkdirSync(path.dirname(OUT), { recursive: true });
   // Written beside it, then renamed: stacks starting at once never read a half-written build.
   const partial = `${OUT}.${process.pid}.partial`;
   await build({
-    entryPoints: [path.join(SOURCES, 'cli', 'main.ts')],
+    entryPoints: [path.join(SOURCES, ...entry.split('/'))],
     outfile: partial,
     bundle: true,
     packages: 'external',
@@ -46,4 +48,14 @@ export async function builtCli() {
   renameSync(`${partial}.map`, `${OUT}.map`);
   renameSync(partial, OUT);
   return OUT;
+}
+
+/** The path of an up-to-date build of the CLI, building it first when a source is newer. */
+export function builtCli() {
+  return built('cli/main.ts', 'sheaf-stack.mjs');
+}
+
+/** The path of an up-to-date build of the library (src/index.ts: startStack and its types). */
+export function builtStack() {
+  return built('index.ts', 'stack.mjs');
 }
