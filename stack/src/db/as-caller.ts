@@ -106,9 +106,9 @@ function refusedRole(caller: Caller, error: unknown): unknown {
  * sent before it settles (pipelined) run as the caller, or not at all if the role is refused.
  */
 export async function setCaller(tx: Queryable, caller: Caller): Promise<void> {
-  const { sql, params } = callerStatement(caller);
+  const { sql, params, prepare } = callerStatement(caller);
   try {
-    await tx.query(sql, params, { prepare: true });
+    await tx.query(sql, params, { prepare });
   } catch (error) {
     throw refusedRole(caller, error);
   }
@@ -184,13 +184,11 @@ export async function atOnce<T>(db: Database, fn: (tx: BatchTx) => Promise<T>): 
   try {
     answers = await db.batch(statements);
   } catch (error) {
-    const caller = error instanceof BatchError ? callers.get(error.index) : undefined;
-    const failure =
-      error instanceof BatchError
-        ? caller
-          ? refusedRole(caller, error.error)
-          : error.error
-        : error;
+    let failure = error;
+    if (error instanceof BatchError) {
+      const caller = callers.get(error.index);
+      failure = caller ? refusedRole(caller, error.error) : error.error;
+    }
     for (const statement of sent) statement.fail(failure);
     await work.catch(() => undefined);
     throw failure;

@@ -199,21 +199,24 @@ export async function openPglite(
   const base = wrap(pg);
   // The statements the stack keeps prepared in PGlite's one session (QueryOptions.prepare).
   const session = new PgliteSession();
-  // One statement outside a transaction: its messages go into PGlite in one call, not six.
-  const query = async <Row>(
-    sql: string,
-    params?: readonly unknown[],
-  ): Promise<QueryResult<Row>> => {
+  /**
+   * Work outside a transaction of ours (one statement, or a batch committed at its Sync): its
+   * messages go into PGlite in one call, under PGlite's locks, and are written through, as
+   * PGlite's query() writes a statement outside a transaction.
+   */
+  const outsideTransaction = async <T>(send: (batch: PgliteBatch) => Promise<T>): Promise<T> => {
     await pg._checkReady();
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(() => {
         const batch = new PgliteBatch(pg, session, true);
-        const result = batch.conn.query<Row>(sql, params);
+        const answered = send(batch);
         batch.flush();
-        return result;
+        return answered;
       }),
     );
   };
+  const query = <Row>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>> =>
+    outsideTransaction((batch) => batch.conn.query<Row>(sql, params));
   let wire: Promise<WireServer> | undefined;
   return {
     driver: 'pglite',
@@ -227,18 +230,7 @@ export async function openPglite(
         pg._runExclusiveQuery(() => pipelined(new PgliteBatch(pg, session).conn, fn)),
       );
     },
-    async batch(statements) {
-      await pg._checkReady();
-      return pg._runExclusiveTransaction(() =>
-        pg._runExclusiveQuery(() => {
-          // Committed at its Sync, as a statement outside a transaction: written through.
-          const batch = new PgliteBatch(pg, session, true);
-          const answers = batch.batch(statements);
-          batch.flush();
-          return answers;
-        }),
-      );
-    },
+    batch: (statements) => outsideTransaction((batch) => batch.batch(statements)),
     // One process, no connection to lose: onReconnect is never needed.
     async listen(channel, onNotify) {
       const unlisten = await pg.listen(channel, onNotify);

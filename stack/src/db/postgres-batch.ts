@@ -69,13 +69,13 @@ function wireValues(params: readonly unknown[]): (string | Buffer | null)[] {
   });
 }
 
+type Done = (error: unknown, answers: Answer[]) => void;
+
 /**
  * The batch as node-postgres sees a query. Its answers arrive in order: for each statement a
  * RowDescription (or NoData), its DataRows and a CommandComplete, then one ReadyForQuery. An
  * ErrorResponse ends the batch early: Postgres answers nothing more before the ReadyForQuery.
  */
-type Done = (error: unknown, answers: Answer[]) => void;
-
 class BatchQuery extends pg.Query {
   readonly #outgoing: Outgoing[];
   readonly #done: Done;

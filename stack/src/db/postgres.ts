@@ -111,8 +111,9 @@ export async function openPostgres(
     },
     async batch(statements) {
       const client = await connect();
-      return onClient(client, sender(client, retryAfter), preparedFor(client), () =>
-        runBatch(client, preparedFor(client), statements).catch((error: unknown) => {
+      const prepared = preparedFor(client);
+      return onClient(client, sender(client, retryAfter), prepared, () =>
+        runBatch(client, prepared, statements).catch((error: unknown) => {
           throw error instanceof BatchError
             ? error
             : classifyConnectionError(error, 'session', retryAfter());

@@ -4,8 +4,8 @@
 // round trip, no BEGIN or COMMIT); otherwise one pipelined transaction (asCaller), which checks
 // what must roll back (PGRST116 singular, PGRST124 max-affected, `tx=rollback`) and asks for a
 // planned count before it commits. Either way it counts the total and lets the respond stage
-// answer. A recording hook sees every
-// statement sent, so tests can prove only planned SQL reaches Postgres.
+// answer. A recording hook sees every statement sent, so tests can prove only planned SQL
+// reaches Postgres.
 import type { Database, Queryable, Transaction } from '../db/adapter.ts';
 import { asCaller, asCallerAtOnce, type Caller } from '../db/as-caller.ts';
 import { maxAffectedViolation, singularityError } from './errors.ts';

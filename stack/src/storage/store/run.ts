@@ -76,17 +76,22 @@ function preparing(tx: Transaction): Transaction {
   };
 }
 
+/** The store's work, its Postgres errors rethrown as Storage's. */
+async function asStorage<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw storageErrorOf(error);
+  }
+}
+
 /** Runs fn in one transaction as the caller. */
-export async function runAs<T>(
+export function runAs<T>(
   db: Database,
   caller: Caller,
   fn: (tx: Transaction) => Promise<T>,
 ): Promise<T> {
-  try {
-    return await asCaller(db, caller, (tx) => fn(preparing(tx)));
-  } catch (error) {
-    throw storageErrorOf(error);
-  }
+  return asStorage(() => asCaller(db, caller, (tx) => fn(preparing(tx))));
 }
 
 /**
@@ -94,7 +99,7 @@ export async function runAs<T>(
  * caller's settings (asCallerAtOnce), or — `rollback` — in a transaction rolled back behind
  * them. fn sends every statement before it waits for any answer (one sent later is refused).
  */
-export async function runAsAtOnce<T>(
+export function runAsAtOnce<T>(
   db: Database,
   caller: Caller,
   fn: (tx: Queryable) => Promise<T>,
@@ -106,38 +111,30 @@ export async function runAsAtOnce<T>(
       tx.sendRollback();
       return result;
     });
-  try {
-    return await asCallerAtOnce(db, caller, (tx) => fn(preparingQueries(tx)));
-  } catch (error) {
-    throw storageErrorOf(error);
-  }
+  return asStorage(() => asCallerAtOnce(db, caller, (tx) => fn(preparingQueries(tx))));
 }
 
 /** Runs fn in one transaction as Storage's super user; `caller` can be switched to inside. */
-export async function runAsService<T>(
+export function runAsService<T>(
   db: Database,
   fn: (tx: Transaction, becomeCaller: (caller: Caller) => Promise<void>) => Promise<T>,
 ): Promise<T> {
-  try {
-    return await db.transaction((tx) => fn(preparing(tx), (caller) => setCaller(tx, caller)));
-  } catch (error) {
-    throw storageErrorOf(error);
-  }
+  return asStorage(() =>
+    db.transaction((tx) => fn(preparing(tx), (caller) => setCaller(tx, caller))),
+  );
 }
 
 /**
  * Runs fn's statements as Storage's super user in one round trip, committed as one batch
  * (atOnce); `becomeCaller` runs the statements sent after it as the caller.
  */
-export async function runAsServiceAtOnce<T>(
+export function runAsServiceAtOnce<T>(
   db: Database,
   fn: (tx: Queryable, becomeCaller: (caller: Caller) => Promise<void>) => Promise<T>,
 ): Promise<T> {
-  try {
-    return await atOnce(db, (tx) => fn(preparingQueries(tx), (caller) => tx.becomeCaller(caller)));
-  } catch (error) {
-    throw storageErrorOf(error);
-  }
+  return asStorage(() =>
+    atOnce(db, (tx) => fn(preparingQueries(tx), (caller) => tx.becomeCaller(caller))),
+  );
 }
 
 /**
