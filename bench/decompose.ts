@@ -24,7 +24,7 @@ import { statementsFor } from '../stack/src/rest/sql/statement.ts';
 import { bareSql, SQL, USER } from './hop.bench.ts';
 import { startHopStack } from './hop-stack.ts';
 import { median } from './lib.ts';
-import { wrk, type HttpLoad } from './load.ts';
+import { alternatingRounds, type HttpLoad } from './load.ts';
 
 async function main() {
   const [driver = 'postgres', rounds = '3'] = process.argv.slice(2);
@@ -112,12 +112,11 @@ async function main() {
     ],
   ];
   try {
-    for (const [, load] of layers) await wrk({ ...load, seconds: 1 });
-    const cpu = layers.map(() => [] as number[]);
-    for (let round = 0; round < Number(rounds); round++) {
-      const order = round % 2 === 0 ? layers.keys() : [...layers.keys()].reverse();
-      for (const i of order) cpu[i]!.push((await wrk(layers[i]![1])).cpu.stack);
-    }
+    const results = await alternatingRounds(
+      layers.map(([, load]) => load),
+      Number(rounds),
+    );
+    const cpu = results.map((runs) => runs.map((r) => r.cpu.stack));
     const first = median(cpu[0]!);
     console.log(
       `${driver}, load average ${os.loadavg()[0]!.toFixed(1)}, median of ${rounds} rounds`,

@@ -20,7 +20,7 @@ import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { bareFiles, bareSql, CONFIG, MIGRATION, requestsFor, type Bare } from './hop.bench.ts';
 import { median } from './lib.ts';
-import { wrk, type HttpLoad } from './load.ts';
+import { alternatingRounds, type HttpLoad } from './load.ts';
 
 const [other, driver = 'postgres', rounds = '5', which = 'read,upload,download'] =
   process.argv.slice(2);
@@ -78,12 +78,11 @@ try {
       ['bare', requests[0]![index]!.baseline],
       ...subjects.map(([name], i): [string, HttpLoad] => [name, requests[i]![index]!.subject]),
     ];
-    for (const [, load] of loads) await wrk({ ...load, seconds: 1 });
-    const cpu = loads.map(() => [] as number[]);
-    for (let round = 0; round < Number(rounds); round++) {
-      const order = round % 2 === 0 ? [...loads.keys()] : [...loads.keys()].reverse();
-      for (const i of order) cpu[i]!.push((await wrk(loads[i]![1])).cpu.stack);
-    }
+    const results = await alternatingRounds(
+      loads.map(([, load]) => load),
+      Number(rounds),
+    );
+    const cpu = results.map((runs) => runs.map((r) => r.cpu.stack));
     const bare = median(cpu[0]!);
     console.log(
       `${driver} ${requests[0]![index]!.label}, load ${os.loadavg()[0]!.toFixed(1)}, median of ${rounds}`,

@@ -27,7 +27,7 @@ import {
 import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { median, ms, rate, table, type BenchSection } from './lib.ts';
-import { missingTools, wrk, type HttpLoad, type LoadResult } from './load.ts';
+import { alternatingRounds, missingTools, type HttpLoad, type LoadResult } from './load.ts';
 
 const ROUNDS = Number(process.env.SHEAF_BENCH_HOP_ROUNDS ?? 5);
 const SECONDS = 3;
@@ -179,13 +179,7 @@ async function measurePair(
   pair: Pair,
 ): Promise<{ subject: Measured; baseline: Measured; floor?: Measured }> {
   const loads = [pair.subject, pair.baseline, ...(pair.floor ? [pair.floor] : [])];
-  for (const load of loads) await wrk({ ...load, seconds: 1 });
-  const results = loads.map(() => [] as LoadResult[]);
-  for (let round = 0; round < ROUNDS; round++) {
-    // Alternate the order, so none always follows another.
-    const order = round % 2 === 0 ? [...loads.keys()] : [...loads.keys()].reverse();
-    for (const i of order) results[i]!.push(await wrk(loads[i]!));
-  }
+  const results = await alternatingRounds(loads, ROUNDS);
   const [subject, baseline, floor] = results.map(summarise);
   return { subject: subject!, baseline: baseline!, floor };
 }

@@ -204,3 +204,20 @@ export function pgbench(load: SqlLoad): Promise<LoadResult> {
     }
   });
 }
+
+/**
+ * Each load warmed up for a second, then run `rounds` times, the order reversed every other
+ * round so none always follows another on this shared machine: each load's results, in order.
+ */
+export async function alternatingRounds(
+  loads: readonly HttpLoad[],
+  rounds: number,
+): Promise<LoadResult[][]> {
+  for (const load of loads) await wrk({ ...load, seconds: 1 });
+  const results = loads.map(() => [] as LoadResult[]);
+  for (let round = 0; round < rounds; round++) {
+    const order = round % 2 === 0 ? [...loads.keys()] : [...loads.keys()].reverse();
+    for (const i of order) results[i]!.push(await wrk(loads[i]!));
+  }
+  return results;
+}
