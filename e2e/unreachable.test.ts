@@ -21,9 +21,32 @@ let notebookId = '';
 let noteId = '';
 let otherId = '';
 
+/** Set on a page, every note's copy on the device takes this long more to open (a slow device). */
+type SlowCopies = Window & { __slowNoteCopies?: number };
+
+/** Opening a note's IndexedDB database succeeds `__slowNoteCopies` ms late, while that is set. */
+function slowNoteCopies() {
+  const open = IDBFactory.prototype.open;
+  const onsuccess = Object.getOwnPropertyDescriptor(IDBRequest.prototype, 'onsuccess')!;
+  IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+    const request = open.call(this, name, version);
+    const delay = (window as SlowCopies).__slowNoteCopies;
+    if (delay && name.startsWith('sheaf-note:'))
+      Object.defineProperty(request, 'onsuccess', {
+        get: () => onsuccess.get!.call(request),
+        set: (listener: (event: Event) => void) =>
+          onsuccess.set!.call(request, (event: Event) =>
+            setTimeout(() => listener.call(request, event), delay),
+          ),
+      });
+    return request;
+  };
+}
+
 beforeAll(async () => {
   e2e = await startE2E();
   ana = await signedInPerson(e2e, unique('ana-unreachable'), 'ana-unreachable-1');
+  await ana.context.addInitScript(slowNoteCopies);
   network = await connection(ana.context, { server: e2e.stackUrl });
   const notebook = await ana.client.from('notebooks').insert({ name: 'Field notes' }).select('id');
   notebookId = (notebook.data as { id: string }[])[0]!.id;
@@ -154,6 +177,63 @@ describe('a server that stops answering', () => {
     await network.reachable();
     await banner.waitFor({ state: 'detached', timeout: 45_000 });
     await eventuallyStored(noteId, 'Rain at noon. Sun by three. Wind later. Fog at dusk. Stars.');
+    await pageIsWhole();
+  });
+
+  it('keys typed while the device copy opens go in where the caret was put, after the edits the server never got', async () => {
+    const { page } = ana;
+    await page.goto(`${e2e.appUrl}/n/${notebookId}/${otherId}`);
+    await page.locator('.cm-content[contenteditable="true"]').waitFor();
+    expect(await bodyText(page)).toBe('Two herons.');
+    // Typed while the server refuses: on this device only, so the page's copy of the row (what
+    // the editor shows until the device's copy is open) still says "Two herons.".
+    await network.unreachable('refuse');
+    await typeAtEnd(' Three egrets.');
+    await page
+      .getByTestId('save-status')
+      .filter({ hasText: 'Offline — changes kept on this device' })
+      .waitFor();
+
+    // A device slow to open the note's copy: the row's text shows for a while first.
+    const reopen = async (ms: number) => {
+      await page
+        .getByRole('region', { name: 'Field notes' })
+        .getByRole('link', { name: /Weather/ })
+        .click();
+      await page.waitForURL(`**/${noteId}`);
+      await page.evaluate((delay) => ((window as SlowCopies).__slowNoteCopies = delay), ms);
+      await page
+        .getByRole('region', { name: 'Field notes' })
+        .getByRole('link', { name: /Birds/ })
+        .click();
+      await page.waitForURL(`**/${otherId}`);
+      await bodyEditor(page).waitFor();
+      expect(await bodyText(page)).toBe('Two herons.');
+    };
+
+    // Typed at the end while it opens: held, then typed at the end of the device's copy.
+    await reopen(6000);
+    await typeAtEnd(' A kingfisher.');
+    await page.evaluate(() => ((window as SlowCopies).__slowNoteCopies = 0));
+    // Still opening after a moment: it says where the keys went.
+    await page.getByRole('status').filter({ hasText: 'Opening the note' }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'opening-holds-typing');
+    await expect.poll(() => bodyText(page)).toBe('Two herons. Three egrets. A kingfisher.');
+
+    // The caret put at the end while it opens, the keys after: they go at the end too, not
+    // after "Two herons." (where the end of the row's text was).
+    await reopen(4000);
+    await bodyEditor(page).click();
+    await page.keyboard.press('Control+End');
+    await page.evaluate(() => ((window as SlowCopies).__slowNoteCopies = 0));
+    await page.locator('.cm-content[contenteditable="true"]').waitFor();
+    await page.keyboard.type(' Gulls.', { delay: 15 });
+    const all = 'Two herons. Three egrets. A kingfisher. Gulls.';
+    expect(await bodyText(page)).toBe(all);
+
+    await network.reachable();
+    await eventuallyStored(otherId, all);
     await pageIsWhole();
   });
 

@@ -1,14 +1,19 @@
 // Editing a note, as a document: the title is its heading, the markdown body flows under it and
 // shows rendered as it is written (live preview in place: editor/live-preview.ts), and the
-// reading view (rendered, with tickable tasks; Ctrl/⌘+E) is a toggle; tags close it. The title and the body are the note's shared document (notes/live),
-// edited together with everyone else who has it open; the tags autosave with a visible state.
+// reading view (rendered, with tickable tasks; Ctrl/⌘+E) is a toggle; tags close it. The title
+// and the body are the note's shared document (notes/live), edited together with everyone else
+// who has it open; the tags autosave with a visible state.
 // A new note's title and body are plain text until its first save creates it; the shared copy
 // then takes over what was typed (with the selection and focus) at the moment each field binds
 // to it, as it does for a draft left from before. A new note takes the keys typed before it
-// appeared, and focus. The body never grows past the size limit by this person's hand (the
-// change is refused, with a sentence); should everyone's edits together pass it, everyone is
-// told. Images pasted or dropped into the body upload as attachments and appear inline.
-import { Suspense, useCallback, useId, useMemo, useRef, useState } from 'react';
+// appeared, and focus. An existing note shows the page's copy of its row, read-only, while this
+// device's copy of its document opens ("Opening…": the row may be older than that copy): keys
+// typed into the body meanwhile go in at the caret once it is open, the caret kept where the
+// person put it in the text they saw. The body never grows past the size limit by this
+// person's hand (the change is refused, with a sentence); should everyone's edits together pass
+// it, everyone is told. Images pasted or dropped into the body upload as attachments and appear
+// inline.
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { holdTypedKeys, holdingFor, takeTypedText } from '../lib/keyboard/type-ahead.ts';
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
 import { BODY_MAX_BYTES, TITLE_MAX, bodyBytes, megabytes } from '../lib/text/note-limits.ts';
@@ -63,6 +68,7 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
   const [preview, setPreview] = useState(false);
   const [refusedBytes, setRefusedBytes] = useState<number | null>(null);
   const [readOnlyTyping, setReadOnlyTyping] = useState(false);
+  const held = useHeldTypingNotice();
   const liveText = useLiveText(live, preview);
   const status = liveSaveStatus(autosave.status, live ? sync : null, online);
   const editor = useRef<EditorHandle | null>(null);
@@ -145,10 +151,13 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
   const tooLarge = status === 'too-large';
   const titleTooLong = live !== null && sync?.titleTooLong === true;
   const readOnly = !live && (!wasNew || unavailable);
+  // Read-only only until the shared copy binds (this device's copy opening, a moment): what is
+  // typed meanwhile is held and goes in at the caret then.
+  const opening = readOnly && !wasNew && !unavailable && !collab.failed && !sync?.refused;
   return (
     <div className="editor">
       <div className="editor__bar">
-        <SaveStatusBadge status={status} />
+        <SaveStatusBadge status={opening ? 'opening' : status} />
         <ReadingViewToggle on={preview} onChange={setPreview} />
       </div>
       {unavailable ? (
@@ -229,6 +238,8 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
               maxBytes={BODY_MAX_BYTES}
               onTooLarge={setRefusedBytes}
               onReadOnlyKey={() => setReadOnlyTyping(true)}
+              opening={opening}
+              onHeldKey={held.key}
               onFiles={paste.onFiles}
               suggestNotes={suggestNotes}
               mentionPeople={mentionPeople}
@@ -251,6 +262,11 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
             </Button>
           </div>
         </div>
+      ) : null}
+      {held.shown && opening ? (
+        <p className="field__hint" role="status">
+          Opening the note: what you type goes in as soon as it is open.
+        </p>
       ) : null}
       {readOnlyTyping && readOnly ? (
         <p className="field__hint" role="status">
@@ -276,3 +292,16 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
     </div>
   );
 }
+
+/** Typing held while the note opens says so only if the opening is not over in a moment. */
+function useHeldTypingNotice(): { shown: boolean; key(): void } {
+  const [shown, setShown] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
+  const key = useCallback(() => {
+    timer.current ??= setTimeout(() => setShown(true), HELD_NOTICE_MS);
+  }, []);
+  return { shown, key };
+}
+
+const HELD_NOTICE_MS = 400;

@@ -12,6 +12,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { takeTypedLine } from '../lib/keyboard/type-ahead.ts';
 import { TITLE_MAX } from '../lib/text/note-limits.ts';
 import { applyDelta } from './editor/text-delta.ts';
+import { mapPosition, textChange } from './editor/text-diff.ts';
 import type { SharedTitle } from './live/collab-session.ts';
 
 interface Props {
@@ -82,9 +83,12 @@ export function TitleField(props: Props) {
     boundBefore.current = true;
     const now = shared.text();
     if (el.value !== now) {
-      const at = Math.min(el.selectionStart ?? now.length, now.length);
+      // The caret stays where the person put it in the title shown before (maybe an older one).
+      const change = textChange(el.value, now);
+      const start = mapPosition(change, el.selectionStart ?? el.value.length);
+      const end = mapPosition(change, el.selectionEnd ?? el.value.length);
       el.value = now;
-      if (document.activeElement === el) el.setSelectionRange(at, at);
+      if (document.activeElement === el) el.setSelectionRange(start, end);
     }
     return shared.observe((delta) => {
       const focused = document.activeElement === el;

@@ -9,15 +9,19 @@
 // between the two — the binding only forwards changes made after it attached), and `value` is
 // then ignored. When the editor switches to it (a new note once stored, a note whose shared copy
 // has opened), what the editor held is first handed to the shared text (`adopt`), in that same
-// task — so no key typed meanwhile falls between the two editors — and the selection and the
-// focus carry over. `maxBytes` refuses the person's edits that would pass a size (size-limit.ts).
+// task — so no key typed meanwhile falls between the two editors — and the focus and the
+// selection carry over, the selection mapped from the text shown before to the shared one (which
+// may be newer: the caret put at the end of the row's text stays at the end of the device's copy).
+// `maxBytes` refuses the person's edits that would pass a size (size-limit.ts).
 // A read-only editor can still be focused (to read, select, search): keys typed in it are text
-// that has nowhere to go, never shortcuts, and `onReadOnlyKey` may tell the person why.
+// that has nowhere to go, never shortcuts, and `onReadOnlyKey` may tell the person why — except
+// while `opening` (read-only only until the shared copy binds, a moment): those keys are held and
+// typed into the shared text at the caret once it binds.
 import {
   Annotation,
   Compartment,
+  EditorSelection,
   EditorState,
-  type EditorSelection,
   type Extension,
 } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
@@ -27,7 +31,7 @@ import '../markdown/markdown.css';
 import { mentionCompletion, type MentionPerson } from './mention-completion.ts';
 import { baseExtensions, localHistory } from './setup.ts';
 import { sizeLimit } from './size-limit.ts';
-import { textChange } from './text-diff.ts';
+import { mapPosition, textChange } from './text-diff.ts';
 
 export interface EditorHandle {
   /** Inserts text on lines of its own at a position (clamped to the document). */
@@ -60,6 +64,13 @@ export interface MarkdownEditorProps {
   onTooLarge?(bytes: number): void;
   /** A key that would type was pressed in the read-only editor. */
   onReadOnlyKey?(): void;
+  /**
+   * Read-only only until `collaboration` binds (the note's shared copy is opening): keys typed
+   * meanwhile are held, and typed into the shared text at the caret once it binds. `onHeldKey`
+   * is told of each.
+   */
+  opening?: boolean;
+  onHeldKey?(): void;
   /** Notes `[[` offers to link to (links/note-link-completion.ts); without it, none. */
   suggestNotes?: SuggestNotes;
   /** Who "@" suggests (the notebook's people); `onMention` after one is picked. */
@@ -100,6 +111,21 @@ function imageFiles(list: FileList | null | undefined): File[] {
   return [...(list ?? [])].filter((f) => f.type.startsWith('image/'));
 }
 
+/** Keys held while the shared text opened: Backspaces past what was typed, then the text. */
+interface HeldKeys {
+  deletes: number;
+  text: string;
+}
+
+function typeHeld(view: EditorView, keys: HeldKeys): void {
+  const head = view.state.selection.main.head;
+  if (keys.deletes) {
+    const from = Math.max(0, head - keys.deletes);
+    view.dispatch({ changes: { from, to: head }, userEvent: 'delete.backward' });
+  }
+  if (keys.text) insertAtCursor(view, keys.text);
+}
+
 /** Text at the cursor (replacing the selection), as typed. */
 function insertAtCursor(view: EditorView, text: string): void {
   view.dispatch(view.state.replaceSelection(text), {
@@ -131,6 +157,8 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
       insert: '',
       focus: false,
     });
+    /** Keys typed while `opening`, for the shared text once it binds. */
+    const held = useRef<HeldKeys>({ deletes: 0, text: '' });
     useLayoutEffect(() => {
       latest.current = props;
     });
@@ -167,9 +195,22 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
           EditorView.domEventHandlers({
             keydown(event, v) {
               if (!v.state.readOnly || event.ctrlKey || event.metaKey || event.altKey) return false;
-              if ([...event.key].length === 1 || event.key === 'Enter' || event.key === 'Backspace')
+              if (event.isComposing) return false;
+              const typing =
+                [...event.key].length === 1 || event.key === 'Enter' || event.key === 'Backspace';
+              if (!typing) return false;
+              if (!latest.current.opening) {
                 latest.current.onReadOnlyKey?.();
-              return false;
+                return false;
+              }
+              // The shared text is opening: the key is held, and typed into it once it is.
+              const keys = held.current;
+              if (event.key !== 'Backspace') keys.text += event.key === 'Enter' ? '\n' : event.key;
+              else if (keys.text) keys.text = keys.text.slice(0, -1);
+              else keys.deletes += 1;
+              latest.current.onHeldKey?.();
+              event.preventDefault();
+              return true;
             },
             paste(event, v) {
               const files = imageFiles(event.clipboardData?.files);
@@ -191,10 +232,23 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
       });
       const created = new EditorView({ state, parent: host.current! });
       view.current = created;
-      if (before && before.selection.ranges.every((r) => r.to <= state.doc.length)) {
-        created.dispatch({ selection: before.selection, scrollIntoView: true });
+      if (before) {
+        // The text shown before may be older than this one (the row the page opened with, the
+        // device's copy newer): the caret stays where the person put it in that text.
+        const change = textChange(before.text, state.doc.toString());
+        const map = (pos: number) => mapPosition(change, pos);
+        const ranges = before.selection.ranges.map((r) =>
+          EditorSelection.range(map(r.anchor), map(r.head)),
+        );
+        created.dispatch({
+          selection: EditorSelection.create(ranges, before.selection.mainIndex),
+          scrollIntoView: true,
+        });
       }
       if (before?.focused) created.focus();
+      const waited = held.current;
+      held.current = { deletes: 0, text: '' };
+      if (collaboration && (waited.deletes || waited.text)) typeHeld(created, waited);
       const asked = early.current;
       early.current = { insert: '', focus: false };
       if (asked.insert) insertAtCursor(created, asked.insert);
@@ -228,6 +282,15 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
       const change = textChange(v.state.doc.toString(), value);
       if (change) v.dispatch({ changes: change, annotations: outside.of(true) });
     }, [value, collaboration]);
+
+    // Opening ended without the shared text (unavailable, refused): the held keys have nowhere
+    // to go, and the person is told so as for any key typed into a read-only editor.
+    useEffect(() => {
+      const keys = held.current;
+      if (props.opening || collaboration || (!keys.deletes && !keys.text)) return;
+      held.current = { deletes: 0, text: '' };
+      latest.current.onReadOnlyKey?.();
+    }, [props.opening, collaboration]);
 
     useEffect(() => {
       view.current?.dispatch({

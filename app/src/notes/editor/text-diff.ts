@@ -24,3 +24,16 @@ export function textChange(before: string, after: string): TextChange | null {
   }
   return { from: start, to: endBefore, insert: after.slice(start, endAfter) };
 }
+
+/**
+ * Where a position in `before` is once `change` has made `after` of it: a position stays before
+ * the text that followed it — at the end of the text, at the end of the new text — and one inside
+ * a replaced part goes to the end of what replaced it. An editor switching from the text it showed
+ * to a newer one (the row it opened with, then the device's copy of the shared document) keeps the
+ * caret where the person put it, not at the same number of characters from the start.
+ */
+export function mapPosition(change: TextChange | null, pos: number): number {
+  if (!change || pos < change.from) return pos;
+  if (pos >= change.to) return pos + change.insert.length - (change.to - change.from);
+  return change.from + change.insert.length;
+}
