@@ -212,14 +212,19 @@ describe('a server that stops answering', () => {
     };
 
     // Typed at the end while it opens: held, then typed at the end of the device's copy.
-    await reopen(6000);
+    await reopen(8000);
     await typeAtEnd(' A kingfisher.');
+    const title = page.getByRole('textbox', { name: 'Title' });
+    await title.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' by the pond', { delay: 15 });
     await page.evaluate(() => ((window as SlowCopies).__slowNoteCopies = 0));
     // Still opening after a moment: it says where the keys went.
     await page.getByRole('status').filter({ hasText: 'Opening the note' }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await screenshots(page, 'opening-holds-typing');
     await expect.poll(() => bodyText(page)).toBe('Two herons. Three egrets. A kingfisher.');
+    expect(await title.inputValue()).toBe('Birds by the pond');
 
     // The caret put at the end while it opens, the keys after: they go at the end too, not
     // after "Two herons." (where the end of the row's text was).
@@ -234,6 +239,12 @@ describe('a server that stops answering', () => {
 
     await network.reachable();
     await eventuallyStored(otherId, all);
+    await expect
+      .poll(async () => {
+        const { data } = await ana.client.from('notes').select('title').eq('id', otherId).single();
+        return (data as { title: string } | null)?.title;
+      })
+      .toBe('Birds by the pond');
     await pageIsWhole();
   });
 

@@ -8,11 +8,11 @@
 // to it, as it does for a draft left from before. A new note takes the keys typed before it
 // appeared, and focus. An existing note shows the page's copy of its row, read-only, while this
 // device's copy of its document opens ("Opening…": the row may be older than that copy): keys
-// typed into the body meanwhile go in at the caret once it is open, the caret kept where the
-// person put it in the text they saw. The body never grows past the size limit by this
-// person's hand (the change is refused, with a sentence); should everyone's edits together pass
-// it, everyone is told. Images pasted or dropped into the body upload as attachments and appear
-// inline.
+// typed into the body or the title meanwhile go in at the caret once it is open, the caret kept
+// where the person put it in the text they saw. The body never grows past the size limit by
+// this person's hand (the change is refused, with a sentence); should everyone's edits together
+// pass it, everyone is told. Images pasted or dropped into the body upload as attachments and
+// appear inline.
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { holdTypedKeys, holdingFor, takeTypedText } from '../lib/keyboard/type-ahead.ts';
 import { useShortcuts } from '../lib/keyboard/shortcuts.ts';
@@ -202,6 +202,7 @@ export function NoteEditor({ note, isNew = false, images, collab }: Props) {
           takeTypedFor={wasNew ? path : undefined}
           onEnter={toBody}
           readOnly={readOnly && !wasNew}
+          opening={opening}
           invalid={titleTooLong}
           describedBy={titleTooLong ? titleErrorId : undefined}
         />

@@ -4,7 +4,8 @@
 // `value` that is only the echo of one of them is not written back (renders lag fast typing);
 // once bound, the shared title is the only place the title lives.
 // When the binding attaches, `adopt` takes what was typed — in the same task as the binding, so
-// no key falls between — and from then on the field shows others' edits as they come, keeping
+// no key falls between — the caret is mapped from the title shown to the shared one (which may
+// be newer), keys typed while it was `opening` (read-only a moment) go in at it, and from then on the field shows others' edits as they come, keeping
 // this person's caret (text-delta.ts); Ctrl/⌘+Z undoes this person's own title edits.
 // Enter moves on to the body (`onEnter`). A new note's field takes the keys typed before it
 // appeared (lib/keyboard/type-ahead.ts) and takes focus.
@@ -26,6 +27,8 @@ interface Props {
   /** Enter pressed; `typed` is what was typed ahead for the body (after an Enter), if anything. */
   onEnter?(typed?: string): void;
   readOnly?: boolean;
+  /** Read-only only until `shared` binds: keys typed meanwhile are typed in at the caret then. */
+  opening?: boolean;
   describedBy?: string;
   invalid?: boolean;
 }
@@ -37,6 +40,8 @@ export function TitleField(props: Props) {
   const input = useRef<HTMLInputElement>(null);
   const latest = useRef(props);
   const echoes = useRef<string[]>([]);
+  /** Keys typed while `opening`: Backspaces past what was typed, then the text. */
+  const held = useRef({ deletes: 0, text: '' });
   /** The `value` last seen: only a new one can be an outside change. */
   const seen = useRef(value);
   // The DOM's own default, once: a changing default would rewrite a field nobody typed in.
@@ -90,6 +95,17 @@ export function TitleField(props: Props) {
       el.value = now;
       if (document.activeElement === el) el.setSelectionRange(start, end);
     }
+    const keys = held.current;
+    held.current = { deletes: 0, text: '' };
+    if (keys.deletes || keys.text) {
+      const at = el.selectionStart ?? el.value.length;
+      const from = Math.max(0, at - keys.deletes);
+      const kept = el.value.length - (at - from);
+      const text = keys.text.slice(0, Math.max(0, TITLE_MAX - kept));
+      el.value = el.value.slice(0, from) + text + el.value.slice(at);
+      el.setSelectionRange(from + text.length, from + text.length);
+      shared.set(el.value);
+    }
     return shared.observe((delta) => {
       const focused = document.activeElement === el;
       const next = applyDelta(
@@ -100,6 +116,11 @@ export function TitleField(props: Props) {
       if (focused) el.setSelectionRange(next.start, next.end);
     });
   }, [shared]);
+
+  // Opening ended without the shared title: the held keys have nowhere to go.
+  useEffect(() => {
+    if (!props.opening && !shared) held.current = { deletes: 0, text: '' };
+  }, [props.opening, shared]);
 
   /** An edit typed here: into the shared title once bound, else reported. */
   function report(title: string) {
@@ -131,6 +152,16 @@ export function TitleField(props: Props) {
           return;
         }
         const mod = event.ctrlKey || event.metaKey;
+        if (readOnly && latest.current.opening && !mod && !event.altKey) {
+          const keys = held.current;
+          if (event.key === 'Backspace') {
+            if (keys.text) keys.text = keys.text.slice(0, -1);
+            else keys.deletes += 1;
+          } else if ([...event.key].length === 1) keys.text += event.key;
+          else return;
+          event.preventDefault();
+          return;
+        }
         if (!mod || event.altKey || event.key.toLowerCase() !== 'z' || !shared) return;
         // The browser's own undo would not know of others' edits: undo ours in the title.
         event.preventDefault();
