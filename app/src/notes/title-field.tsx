@@ -5,8 +5,9 @@
 // once bound, the shared title is the only place the title lives.
 // When the binding attaches, `adopt` takes what was typed — in the same task as the binding, so
 // no key falls between — the caret is mapped from the title shown to the shared one (which may
-// be newer), keys typed while it was `opening` (read-only a moment) go in at it, and from then on the field shows others' edits as they come, keeping
-// this person's caret (text-delta.ts); Ctrl/⌘+Z undoes this person's own title edits.
+// be newer), keys typed while it was `opening` (read-only a moment) go in at it, and from then
+// on the field shows others' edits as they come, keeping this person's caret (text-delta.ts);
+// Ctrl/⌘+Z undoes this person's own title edits.
 // Enter moves on to the body (`onEnter`). A new note's field takes the keys typed before it
 // appeared (lib/keyboard/type-ahead.ts) and takes focus.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
