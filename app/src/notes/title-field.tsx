@@ -14,6 +14,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { takeTypedLine } from '../lib/keyboard/type-ahead.ts';
 import { TITLE_MAX } from '../lib/text/note-limits.ts';
 import { applyDelta } from './editor/text-delta.ts';
+import { hasHeldKeys, holdKey, noHeldKeys } from './editor/held-keys.ts';
 import { mapPosition, textChange } from './editor/text-diff.ts';
 import type { SharedTitle } from './live/collab-session.ts';
 
@@ -42,7 +43,7 @@ export function TitleField(props: Props) {
   const latest = useRef(props);
   const echoes = useRef<string[]>([]);
   /** Keys typed while `opening`: Backspaces past what was typed, then the text. */
-  const held = useRef({ deletes: 0, text: '' });
+  const held = useRef(noHeldKeys());
   /** The `value` last seen: only a new one can be an outside change. */
   const seen = useRef(value);
   // The DOM's own default, once: a changing default would rewrite a field nobody typed in.
@@ -97,8 +98,8 @@ export function TitleField(props: Props) {
       if (document.activeElement === el) el.setSelectionRange(start, end);
     }
     const keys = held.current;
-    held.current = { deletes: 0, text: '' };
-    if (keys.deletes || keys.text) {
+    held.current = noHeldKeys();
+    if (hasHeldKeys(keys)) {
       const at = el.selectionStart ?? el.value.length;
       const from = Math.max(0, at - keys.deletes);
       const kept = el.value.length - (at - from);
@@ -120,7 +121,7 @@ export function TitleField(props: Props) {
 
   // Opening ended without the shared title: the held keys have nowhere to go.
   useEffect(() => {
-    if (!props.opening && !shared) held.current = { deletes: 0, text: '' };
+    if (!props.opening && !shared) held.current = noHeldKeys();
   }, [props.opening, shared]);
 
   /** An edit typed here: into the shared title once bound, else reported. */
@@ -154,13 +155,7 @@ export function TitleField(props: Props) {
         }
         const mod = event.ctrlKey || event.metaKey;
         if (readOnly && latest.current.opening && !mod && !event.altKey) {
-          const keys = held.current;
-          if (event.key === 'Backspace') {
-            if (keys.text) keys.text = keys.text.slice(0, -1);
-            else keys.deletes += 1;
-          } else if ([...event.key].length === 1) keys.text += event.key;
-          else return;
-          event.preventDefault();
+          if (holdKey(held.current, event.key, { enter: false })) event.preventDefault();
           return;
         }
         if (!mod || event.altKey || event.key.toLowerCase() !== 'z' || !shared) return;

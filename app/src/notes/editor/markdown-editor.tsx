@@ -30,6 +30,7 @@ import { noteLinkCompletion, type SuggestNotes } from '../links/note-link-comple
 import '../markdown/markdown.css';
 import { mentionCompletion, type MentionPerson } from './mention-completion.ts';
 import { baseExtensions, localHistory } from './setup.ts';
+import { hasHeldKeys, holdKey, noHeldKeys, type HeldKeys } from './held-keys.ts';
 import { sizeLimit } from './size-limit.ts';
 import { mapPosition, textChange } from './text-diff.ts';
 
@@ -111,12 +112,6 @@ function imageFiles(list: FileList | null | undefined): File[] {
   return [...(list ?? [])].filter((f) => f.type.startsWith('image/'));
 }
 
-/** Keys held while the shared text opened: Backspaces past what was typed, then the text. */
-interface HeldKeys {
-  deletes: number;
-  text: string;
-}
-
 function typeHeld(view: EditorView, keys: HeldKeys): void {
   const head = view.state.selection.main.head;
   if (keys.deletes) {
@@ -158,7 +153,7 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
       focus: false,
     });
     /** Keys typed while `opening`, for the shared text once it binds. */
-    const held = useRef<HeldKeys>({ deletes: 0, text: '' });
+    const held = useRef<HeldKeys>(noHeldKeys());
     useLayoutEffect(() => {
       latest.current = props;
     });
@@ -204,10 +199,7 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
                 return false;
               }
               // The shared text is opening: the key is held, and typed into it once it is.
-              const keys = held.current;
-              if (event.key !== 'Backspace') keys.text += event.key === 'Enter' ? '\n' : event.key;
-              else if (keys.text) keys.text = keys.text.slice(0, -1);
-              else keys.deletes += 1;
+              holdKey(held.current, event.key, { enter: true });
               latest.current.onHeldKey?.();
               event.preventDefault();
               return true;
@@ -247,8 +239,8 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
       }
       if (before?.focused) created.focus();
       const waited = held.current;
-      held.current = { deletes: 0, text: '' };
-      if (collaboration && (waited.deletes || waited.text)) typeHeld(created, waited);
+      held.current = noHeldKeys();
+      if (collaboration && hasHeldKeys(waited)) typeHeld(created, waited);
       const asked = early.current;
       early.current = { insert: '', focus: false };
       if (asked.insert) insertAtCursor(created, asked.insert);
@@ -286,9 +278,8 @@ const MarkdownEditor = forwardRef<EditorHandle, MarkdownEditorProps>(
     // Opening ended without the shared text (unavailable, refused): the held keys have nowhere
     // to go, and the person is told so as for any key typed into a read-only editor.
     useEffect(() => {
-      const keys = held.current;
-      if (props.opening || collaboration || (!keys.deletes && !keys.text)) return;
-      held.current = { deletes: 0, text: '' };
+      if (props.opening || collaboration || !hasHeldKeys(held.current)) return;
+      held.current = noHeldKeys();
       latest.current.onReadOnlyKey?.();
     }, [props.opening, collaboration]);
 
