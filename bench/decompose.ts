@@ -5,12 +5,16 @@
 // headers among them, then the prepared statement); that read behind Hono on
 // @hono/node-server (a Web Request in, a Web Response out); and the stack's /rest/v1. Each
 // step's difference is what that layer costs: REST's statement, running as the caller, the Web
-// HTTP layer, then the gateway, the route kit and REST's own stages.
+// HTTP layer, then the gateway, the route kit and REST's own stages. Each layer's CPU is split
+// into user and kernel time, and the promises one request makes in this process are counted
+// (async_hooks, over sequential requests from a client that makes none itself): the kernel side
+// is the sockets, the user side the JavaScript each layer runs.
 //
 //   npx tsx bench/decompose.ts <pglite|postgres> [rounds]
 //
 // A diagnostic, not a benchmark of record: the hop bench's figures are the ones in RESULTS.md.
-import type http from 'node:http';
+import { createHook } from 'node:async_hooks';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { serve as serveHono } from '@hono/node-server';
@@ -25,6 +29,44 @@ import { bareSql, SQL, USER } from './hop.bench.ts';
 import { startHopStack } from './hop-stack.ts';
 import { median } from './lib.ts';
 import { alternatingRounds, type HttpLoad } from './load.ts';
+
+/**
+ * The promises created in this process while `count` requests are answered one after another,
+ * per request. The client is callbacks only (node:http, one kept-alive socket), so what is
+ * counted is the server's.
+ */
+async function promisesPerRequest(load: HttpLoad, count = 200): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const url = (i: number) => load.url.replace('{id}', String(1 + (i % 1000)));
+  const send = (i: number, done: (error?: Error) => void) =>
+    http
+      .get(url(i), { agent, headers: load.headers }, (res) => {
+        res.resume();
+        res.on('end', () =>
+          done(res.statusCode === 200 ? undefined : new Error(`${res.statusCode}`)),
+        );
+      })
+      .on('error', done);
+  const sequence = (n: number, offset: number) =>
+    new Promise<void>((resolve, reject) => {
+      const next = (i: number) =>
+        i === n ? resolve() : send(offset + i, (e) => (e ? reject(e) : next(i + 1)));
+      next(0);
+    });
+  await sequence(50, 0); // warm
+  let promises = 0;
+  const hook = createHook({
+    init(_id, type) {
+      if (type === 'PROMISE') promises++;
+    },
+  });
+  hook.enable();
+  // The wrapping promise is created before the hook sees anything of the requests.
+  await sequence(count, 50);
+  hook.disable();
+  agent.destroy();
+  return promises / count;
+}
 
 async function main() {
   const [driver = 'postgres', rounds = '3'] = process.argv.slice(2);
@@ -117,15 +159,25 @@ async function main() {
       Number(rounds),
     );
     const cpu = results.map((runs) => runs.map((r) => r.cpu.stack));
+    const kernel = results.map((runs) => runs.map((r) => r.cpu.stackKernel));
+    const promises: number[] = [];
+    for (const [, load] of layers) promises.push(await promisesPerRequest(load));
     const first = median(cpu[0]!);
     console.log(
       `${driver}, load average ${os.loadavg()[0]!.toFixed(1)}, median of ${rounds} rounds`,
     );
+    console.log('   CPU  ratio    user  kernel  promises  layer');
     layers.forEach(([label], i) => {
       const m = median(cpu[i]!);
-      console.log(
-        `${Math.round(m).toString().padStart(6)} µs  ${(m / first).toFixed(2)}×  ${label}`,
-      );
+      const k = median(kernel[i]!);
+      const cells = [
+        `${Math.round(m)} µs`.padStart(7),
+        `${(m / first).toFixed(2)}×`.padStart(6),
+        `${Math.round(m - k)} µs`.padStart(7),
+        `${Math.round(k)} µs`.padStart(7),
+        promises[i]!.toFixed(1).padStart(9),
+      ];
+      console.log(`${cells.join(' ')}  ${label}`);
     });
   } finally {
     await bare.close();

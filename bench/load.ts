@@ -14,8 +14,8 @@ export interface LoadResult {
   p50: number;
   p99: number;
   requests: number;
-  /** CPU microseconds per request. */
-  cpu: { load: number; stack: number; postgres: number };
+  /** CPU microseconds per request; `stackKernel` is the part of `stack` spent in the kernel. */
+  cpu: { load: number; stack: number; stackKernel: number; postgres: number };
 }
 
 /** The load generators this machine lacks, e.g. ['wrk'] (Debian: apt-get install wrk). */
@@ -88,6 +88,7 @@ async function measured(
     cpu: {
       load: per(childrenCpu() - load0),
       stack: per((stack.user + stack.system) / 1e6),
+      stackKernel: per(stack.system / 1e6),
       postgres: per(postgresCpu() - pg0),
     },
   };

@@ -95,6 +95,7 @@ function medianResult(results: LoadResult[]): LoadResult {
     cpu: {
       load: pick((r) => r.cpu.load),
       stack: pick((r) => r.cpu.stack),
+      stackKernel: pick((r) => r.cpu.stackKernel),
       postgres: pick((r) => r.cpu.postgres),
     },
   };
