@@ -37,7 +37,8 @@ import { alternatingRounds, type HttpLoad } from './load.ts';
  */
 async function promisesPerRequest(load: HttpLoad, count = 200): Promise<number> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const url = (i: number) => load.url.replace('{id}', String(1 + (i % 1000)));
+  const [lo, hi] = load.idRange ?? [0, 0];
+  const url = (i: number) => load.url.replace('{id}', String(lo + (i % (hi - lo + 1))));
   const send = (i: number, done: (error?: Error) => void) =>
     http
       .get(url(i), { agent, headers: load.headers }, (res) => {
@@ -61,7 +62,7 @@ async function promisesPerRequest(load: HttpLoad, count = 200): Promise<number> 
     },
   });
   hook.enable();
-  // The wrapping promise is created before the hook sees anything of the requests.
+  // The loop's own promise and its await are counted too: 2 over `count` requests.
   await sequence(count, 50);
   hook.disable();
   agent.destroy();
