@@ -3,7 +3,7 @@
 // whole API and its protections are visible at a glance. Services receive the context and never
 // import the gateway or each other.
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono, type MiddlewareHandler } from 'hono';
+import { Hono } from 'hono';
 import { ROUTES as AUTH_ROUTES } from './auth/routes.ts';
 import { createAuthService } from './auth/service.ts';
 import { createClientAddress } from './context/client-address.ts';
@@ -11,6 +11,7 @@ import type { ServiceEnv, StackContext } from './context/context.ts';
 import { createFunctionsService } from './functions/service.ts';
 import { requireApiKey } from './gateway/apikey.ts';
 import { cors } from './gateway/cors.ts';
+import { gateway, type Gate } from './gateway/gate.ts';
 import { localOnly } from './gateway/local-only.ts';
 import { createInboxService } from './inbox/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
@@ -95,35 +96,37 @@ export async function createGateway(
 ): Promise<Hono<ServiceEnv>> {
   const app = new Hono<ServiceEnv>();
   const clientAddress = createClientAddress(options.trustedProxies ?? []);
-  app.use('*', async (c, next) => {
-    let peer: string | undefined;
-    try {
-      peer = getConnInfo(c).remote.address;
-    } catch {
-      peer = undefined; // not served by Node (app.request in unit tests)
-    }
-    c.set('clientIp', clientAddress(peer, c.req.header('x-forwarded-for')));
-    await next();
-  });
+  const client: Gate = {
+    before(c) {
+      let peer: string | undefined;
+      try {
+        peer = getConnInfo(c).remote.address;
+      } catch {
+        peer = undefined; // not served by Node (app.request in unit tests)
+      }
+      c.set('clientIp', clientAddress(peer, c.req.header('x-forwarded-for')));
+      return undefined;
+    },
+  };
 
   const withCors = cors({
     allowMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE', 'OPTIONS'],
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: 3600,
   });
-  app.use('/health', withCors);
+  app.use('/health', gateway([withCors]));
   app.get('/health', (c) => c.json({ status: 'ok' }));
 
   for (const mount of MOUNTS) {
-    const guards: MiddlewareHandler<ServiceEnv>[] = [];
-    if (mount.local) guards.push(localOnly(ctx));
-    if (mount.cors) guards.push(withCors);
+    const gates: Gate[] = [client];
+    if (mount.local) gates.push(localOnly(ctx));
+    if (mount.cors) gates.push(withCors);
     if (mount.apikey !== 'none') {
       const open = mount.apikey === 'required' ? undefined : mount.apikey.except;
-      guards.push(requireApiKey(ctx.keys, open && ((path) => open.test(path))));
+      gates.push(requireApiKey(ctx.keys, open && ((path) => open.test(path))));
     }
-    // `/prefix/*` also matches `/prefix` itself.
-    for (const guard of guards) app.use(`${mount.prefix}/*`, guard);
+    // One middleware for the mount's gates; `/prefix/*` also matches `/prefix` itself.
+    app.use(`${mount.prefix}/*`, gateway(gates));
     app.route(mount.prefix, await mount.create(ctx));
   }
 

@@ -11,7 +11,8 @@
 //    Functions: Invalid JWT, the inbox: missing/invalid_api_key).
 import type { Caller } from '../db/as-caller.ts';
 import { JwtError, type ApiKey, type Keys } from '../keys/keys.ts';
-import type { Incoming } from './route.ts';
+import type { JWTPayload } from 'jose';
+import { after, type Incoming, type Staged } from './route.ts';
 
 /** The bearer token of the Authorization header, if any. */
 export function bearerToken(request: Request): string | undefined {
@@ -90,11 +91,11 @@ function failureOf(error: JwtError, token: string): TokenFailure {
  * What one token stands for. `accept: 'jwt'` (Auth's sessions, Functions' verify_jwt) takes JWTs
  * only: a project key there is not a JWT, so it is malformed.
  */
-export async function resolveToken(
+export function resolveToken(
   keys: Pick<Keys, 'identifyApiKey' | 'verify'>,
   token: string,
   accept: 'jwt' | 'jwt-or-key' = 'jwt-or-key',
-): Promise<Resolved<TokenIdentity, TokenFailure>> {
+): Staged<TokenIdentity, TokenFailure> {
   if (isOpaqueKey(token)) {
     const key = accept === 'jwt-or-key' ? keys.identifyApiKey(token) : undefined;
     if (key)
@@ -108,19 +109,24 @@ export async function resolveToken(
         : { kind: 'unknown-key', detail: SEGMENTS };
     return { ok: false, failure };
   }
-  if (token.split('.').length !== 3)
-    return {
-      ok: false,
-      failure: { kind: 'malformed', parts: token.split('.').length, detail: SEGMENTS },
-    };
-  try {
-    const claims = (await keys.verify(token)) as Record<string, unknown>;
+  const parts = token.split('.').length;
+  if (parts !== 3) return { ok: false, failure: { kind: 'malformed', parts, detail: SEGMENTS } };
+  const verified = (claims: JWTPayload): Resolved<TokenIdentity, TokenFailure> => {
     const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';
     return { ok: true, value: { via: 'jwt', role, claims, token } };
-  } catch (error) {
+  };
+  const refused = (error: unknown): Resolved<TokenIdentity, TokenFailure> => {
     if (error instanceof JwtError) return { ok: false, failure: failureOf(error, token) };
     throw error;
+  };
+  // A token the cache knows is answered at once (keys/jwt-cache.ts); a new one when verified.
+  let claims: JWTPayload | Promise<JWTPayload>;
+  try {
+    claims = keys.verify(token);
+  } catch (error) {
+    return refused(error);
   }
+  return claims instanceof Promise ? claims.then(verified, refused) : verified(claims);
 }
 
 /** The caller a data API (REST, Storage) runs as, with the request's headers for its settings. */
@@ -144,19 +150,19 @@ export function requestOf(incoming: Incoming): Pick<Caller, 'headers' | 'method'
  * Who calls: the bearer token when there is one (a project key or a JWT), else the role of the
  * API key the gateway identified (`apikey`); `missing` when there is neither.
  */
-export async function resolveCaller(
+export function resolveCaller(
   incoming: Incoming,
   keys: Pick<Keys, 'identifyApiKey' | 'verify'>,
-): Promise<Resolved<ResolvedCaller>> {
+): Staged<ResolvedCaller, CallerFailure> {
   const { apikey } = incoming;
   const base = requestOf(incoming);
   const token = bearerToken(incoming.request);
-  if (token) {
-    const resolved = await resolveToken(keys, token);
-    if (!resolved.ok) return resolved;
-    const { via, role, claims } = resolved.value;
-    return { ok: true, value: { ...base, role, claims, ...(via === 'jwt' ? { token } : {}) } };
-  }
+  if (token)
+    return after(resolveToken(keys, token), (resolved): Resolved<ResolvedCaller> => {
+      if (!resolved.ok) return resolved;
+      const { via, role, claims } = resolved.value;
+      return { ok: true, value: { ...base, role, claims, ...(via === 'jwt' ? { token } : {}) } };
+    });
   if (!apikey) return { ok: false, failure: { kind: 'missing' } };
   return { ok: true, value: { ...base, role: apikey.role, claims: { role: apikey.role } } };
 }

@@ -115,6 +115,38 @@ describe('the route shape', () => {
     ]);
   });
 
+  it('answers at once when every stage has its answer, and waits for a stage that has not', async () => {
+    const incoming = incomingFrom(new Request('http://stack/numbers/4'), {
+      ip: '::1',
+      apikey: undefined,
+    });
+    const deps = { key: 'k', settled: [] as number[] };
+    const [, numbers] = ROUTES;
+    const now = numbers!.run(deps, incoming, { n: '4' });
+    expect(now).not.toBeInstanceOf(Promise);
+    expect(now).toMatchObject({ ok: true, value: { status: 201 } });
+    const later: Guard<Deps, string, Failure> = {
+      name: 'later',
+      check: async () => ({ ok: false, failure: 'wrong' }),
+    };
+    const throws: Guard<Deps, string, Failure> = {
+      name: 'throws',
+      check: async () => {
+        throw new Error('guard broke');
+      },
+    };
+    const waited = route('GET', '/w', later, () => new Response('never')).run(deps, incoming, {});
+    expect(waited).toBeInstanceOf(Promise);
+    expect(await waited).toEqual({ ok: false, failure: 'wrong' });
+    const hono = new Hono<ServiceEnv>();
+    mountRoutes(hono, deps, [route('GET', '/t', throws, () => new Response('never'))], {
+      failure: () => new Response(null, { status: 400 }),
+      thrown: (error) => new Response((error as Error).message, { status: 500 }),
+    });
+    const res = await hono.request('/t');
+    expect([res.status, await res.text()]).toEqual([500, 'guard broke']);
+  });
+
   it("turns a throwing stage's own errors into its typed failure, and throws anything else on", async () => {
     class Refused extends Error {}
     expect(await failingAs(Refused, () => 1)).toEqual({ ok: true, value: 1 });

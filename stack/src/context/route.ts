@@ -113,7 +113,8 @@ export interface Route<D, F> {
   path: string;
   guard: string;
   open: boolean;
-  run(deps: D, incoming: Incoming, path: Record<string, string>): Promise<Checked<Response, F>>;
+  /** Throws (or rejects with) what a stage threw: the service's `thrown` answers it. */
+  run(deps: D, incoming: Incoming, path: Record<string, string>): Staged<Response, F>;
 }
 
 export function route<D, F, Path extends string, A>(
@@ -143,20 +144,30 @@ export function route<D, F, A>(
     path,
     guard: guard.name,
     open: !!guard.open,
-    async run(deps, incoming, pathParams) {
-      const params = await input(deps, incoming, pathParams, path);
-      if (!params.ok) return params;
-      const access = await guard.check(deps, incoming, params.value);
-      if (!access.ok) return access;
-      const response = await handle(deps, {
-        ...incoming,
-        params: params.value,
-        access: access.value,
+    run(deps, incoming, pathParams) {
+      // Each stage's answer is taken at once when it is already there: a request whose stages
+      // are all synchronous but the handler waits on nothing else.
+      return after(input(deps, incoming, pathParams, path), (params) => {
+        if (!params.ok) return params;
+        return after(guard.check(deps, incoming, params.value), (access) => {
+          if (!access.ok) return access;
+          const call = { ...incoming, params: params.value, access: access.value };
+          return after(handle(deps, call), (response) => {
+            guard.settle?.(deps, access.value, response, incoming);
+            return { ok: true, value: response };
+          });
+        });
       });
-      guard.settle?.(deps, access.value, response, incoming);
-      return { ok: true, value: response };
     },
   };
+}
+
+/** `next` of a stage's value: at once when the value is there, else when it comes. */
+export function after<T, U>(
+  value: Promise<T> | T,
+  next: (value: T) => Promise<U> | U,
+): Promise<U> | U {
+  return value instanceof Promise ? value.then(next) : next(value);
 }
 
 /** How a service answers what its routes did not: in its own error shape. */
@@ -224,14 +235,20 @@ export function mountRoutes<D, F>(
 ): void {
   const { failure, thrown } = typeof answers === 'function' ? { failure: answers } : answers;
   for (const r of routes) {
-    const handler = async (c: Context<ServiceEnv>) => {
+    const handler = (c: Context<ServiceEnv>): Response | Promise<Response> => {
       const incoming = incomingOf(c);
-      try {
-        const answered = await r.run(deps, incoming, c.req.param() as Record<string, string>);
-        return answered.ok ? answered.value : await failure(answered.failure, incoming);
-      } catch (error) {
+      const caught = (error: unknown) => {
         if (!thrown) throw error;
         return thrown(error, incoming, deps);
+      };
+      try {
+        const answered = after(
+          r.run(deps, incoming, c.req.param() as Record<string, string>),
+          (checked) => (checked.ok ? checked.value : failure(checked.failure, incoming)),
+        );
+        return answered instanceof Promise ? answered.catch(caught) : answered;
+      } catch (error) {
+        return caught(error);
       }
     };
     // 'ALL' is every method, those outside Method too (a function may answer PROPFIND; REST

@@ -137,6 +137,9 @@ interface Sent {
   fail(error: unknown): void;
 }
 
+/** A statement whose answer no one waits for: a failure still fails the batch. */
+const UNHEARD: Sent = { answer: () => undefined, fail: () => undefined };
+
 /** The statements of a batch as fn sends them (atOnce). */
 export interface BatchTx extends Queryable {
   /** Runs the statements sent after this one as the caller (setCaller, in the batch). */
@@ -150,11 +153,21 @@ export interface BatchTx extends Queryable {
  * that statement's error is thrown (for a caller's statement, the refused role's), whether fn
  * waited for it or not.
  */
-export async function atOnce<T>(db: Database, fn: (tx: BatchTx) => Promise<T>): Promise<T> {
+export async function atOnce<T>(
+  db: Database,
+  fn: (tx: BatchTx) => Promise<T>,
+  /** The caller the whole batch runs as: its statement first, its answer awaited by no one. */
+  first?: Caller,
+): Promise<T> {
   const statements: Statement[] = [];
   const sent: Sent[] = [];
   /** The caller each caller's statement switches to, by its place in the batch. */
   const callers = new Map<number, Caller>();
+  if (first) {
+    callers.set(0, first);
+    statements.push(callerStatement(first));
+    sent.push(UNHEARD);
+  }
   let open = true;
   const send = <Row>(statement: Statement): Promise<QueryResult<Row>> => {
     if (!open) return Promise.reject(new Error('statement sent after the batch went out'));
@@ -203,9 +216,6 @@ export function asCallerAtOnce<T>(
   caller: Caller,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return atOnce(db, (tx) => {
-    // Its refusal fails the whole batch: atOnce throws it.
-    void tx.becomeCaller(caller);
-    return fn(tx);
-  });
+  // The caller's refusal fails the whole batch: atOnce throws it.
+  return atOnce(db, fn, caller);
 }

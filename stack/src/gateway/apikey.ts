@@ -4,10 +4,9 @@
 // Besides the exact keys, any unexpired JWT the project signed is a key, as the services behind
 // the Supabase CLI's gateway accept it; its role claim is the key's role. It is not a bearer
 // token: a request without Authorization is not signed in as whoever the JWT names.
-import type { MiddlewareHandler } from 'hono';
 import { apiKeyValue } from '../context/caller.ts';
-import type { Keys } from '../keys/keys.ts';
-import type { ServiceEnv } from '../context/context.ts';
+import type { ApiKey, Keys } from '../keys/keys.ts';
+import type { Gate } from './gate.ts';
 
 export function missingApiKey(): Response {
   return Response.json(
@@ -36,15 +35,21 @@ export function invalidApiKey(): Response {
 export function requireApiKey(
   keys: Keys,
   isOpen: (path: string, method: string) => boolean = () => false,
-): MiddlewareHandler<ServiceEnv> {
-  return async (c, next) => {
-    const value = apiKeyValue(c.req.raw);
-    const key = value ? await keys.resolveApiKey(value) : undefined;
-    if (!isOpen(c.req.path, c.req.method)) {
-      if (value === undefined || value === '') return missingApiKey();
-      if (!key) return invalidApiKey();
-    }
-    c.set('apikey', key);
-    await next();
+): Gate {
+  return {
+    before(c) {
+      const value = apiKeyValue(c.req.raw);
+      const checked = (key: ApiKey | undefined) => {
+        if (!isOpen(c.req.path, c.req.method)) {
+          if (value === undefined || value === '') return missingApiKey();
+          if (!key) return invalidApiKey();
+        }
+        c.set('apikey', key);
+        return undefined;
+      };
+      // A project key is known at once; only a JWT standing as a key waits to be verified.
+      const key = value ? keys.resolveApiKey(value) : undefined;
+      return key instanceof Promise ? key.then(checked) : checked(key);
+    },
   };
 }

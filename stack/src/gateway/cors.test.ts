@@ -2,16 +2,19 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { ServiceEnv } from '../context/context.ts';
 import { cors } from './cors.ts';
+import { gateway } from './gate.ts';
 
 function app() {
   const hono = new Hono<ServiceEnv>();
   hono.use(
     '*',
-    cors({
-      allowMethods: ['GET', 'POST'],
-      exposeHeaders: ['Content-Range', 'X-Total-Count'],
-      maxAge: 3600,
-    }),
+    gateway([
+      cors({
+        allowMethods: ['GET', 'POST'],
+        exposeHeaders: ['Content-Range', 'X-Total-Count'],
+        maxAge: 3600,
+      }),
+    ]),
   );
   hono.get('/json', () => Response.json({ ok: true }, { headers: { 'Content-Range': '0-0/1' } }));
   hono.get('/frozen', async () => {

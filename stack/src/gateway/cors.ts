@@ -5,8 +5,9 @@
 // service), and the headers a client may read are exposed. Headers are added to the service's
 // response after it is made, never by rebuilding it, so a response built from a string is
 // written straight out by the Node adapter.
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { ServiceEnv } from '../context/context.ts';
+import type { Gate } from './gate.ts';
 
 export interface CorsOptions {
   allowMethods: string[];
@@ -26,22 +27,20 @@ function setAll(res: Response, headers: [string, string][]): Response {
   return target;
 }
 
-export function cors(options: CorsOptions): MiddlewareHandler<ServiceEnv> {
+export function cors(options: CorsOptions): Gate {
   const methods = options.allowMethods.join(',');
   const expose = options.exposeHeaders.join(',');
-  return async (c, next) => {
-    // A plain OPTIONS (not a preflight) is the service's to answer, e.g. PostgREST's Allow.
-    if (c.req.method === 'OPTIONS' && !c.req.header('access-control-request-method')) {
-      await next();
-      const res = setAll(c.res, [['Access-Control-Allow-Origin', '*']]);
-      if (res !== c.res) c.res = res;
-      return;
-    }
-    const common: [string, string][] = [
-      ['Access-Control-Allow-Origin', '*'],
-      ['Access-Control-Expose-Headers', expose],
-    ];
-    if (c.req.method === 'OPTIONS') {
+  const common: [string, string][] = [
+    ['Access-Control-Allow-Origin', '*'],
+    ['Access-Control-Expose-Headers', expose],
+  ];
+  /** A preflight: an OPTIONS that asks for a method. */
+  const preflight = (c: Context<ServiceEnv>) =>
+    c.req.method === 'OPTIONS' && !!c.req.header('access-control-request-method');
+  return {
+    before(c) {
+      // A plain OPTIONS (not a preflight) is the service's to answer, e.g. PostgREST's Allow.
+      if (!preflight(c)) return undefined;
       const headers = new Headers(common);
       headers.set('Access-Control-Max-Age', String(options.maxAge));
       headers.set('Access-Control-Allow-Methods', methods);
@@ -55,9 +54,11 @@ export function cors(options: CorsOptions): MiddlewareHandler<ServiceEnv> {
         headers.append('Vary', 'Access-Control-Request-Headers');
       }
       return new Response(null, { status: 204, statusText: 'No Content', headers });
-    }
-    await next();
-    const res = setAll(c.res, common);
-    if (res !== c.res) c.res = res;
+    },
+    after(c, res) {
+      return c.req.method === 'OPTIONS'
+        ? setAll(res, [['Access-Control-Allow-Origin', '*']])
+        : setAll(res, common);
+    },
   };
 }

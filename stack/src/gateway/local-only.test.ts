@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import type { ServiceEnv } from '../context/context.ts';
+import { gateway } from './gate.ts';
 import { localOnly } from './local-only.ts';
 
 function app() {
   const hono = new Hono<ServiceEnv>();
-  hono.use('*', localOnly({ apiUrl: 'http://dev-box.lan:54321' }));
+  hono.use('*', gateway([localOnly({ apiUrl: 'http://dev-box.lan:54321' })]));
   hono.get('/inbox', (c) => c.json({ messages: [] }));
   return hono;
 }

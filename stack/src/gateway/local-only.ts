@@ -4,8 +4,8 @@
 // name this stack — a loopback name or address, or the host of its public URL — so a hostile
 // page cannot reach it through DNS rebinding.
 import net from 'node:net';
-import type { MiddlewareHandler } from 'hono';
-import type { ServiceEnv, StackContext } from '../context/context.ts';
+import type { StackContext } from '../context/context.ts';
+import type { Gate } from './gate.ts';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 
@@ -14,18 +14,20 @@ function hostName(host: string): string {
   return host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.split(':')[0]!;
 }
 
-export function localOnly(ctx: Pick<StackContext, 'apiUrl'>): MiddlewareHandler<ServiceEnv> {
-  return async (c, next) => {
-    const name = hostName((c.req.header('host') ?? '').toLowerCase());
-    const own = new URL(ctx.apiUrl).hostname.toLowerCase();
-    const hostOk =
-      name === '' ||
-      LOOPBACK_NAMES.has(name) ||
-      name.endsWith('.localhost') ||
-      name === own ||
-      net.isIP(name.replace(/^\[|\]$/g, '')) !== 0;
-    if (!hostOk || c.req.header('sec-fetch-site') === 'cross-site')
-      return c.json({ message: 'The inbox is only served to this machine' }, 403);
-    await next();
+export function localOnly(ctx: Pick<StackContext, 'apiUrl'>): Gate {
+  const own = new URL(ctx.apiUrl).hostname.toLowerCase();
+  return {
+    before(c) {
+      const name = hostName((c.req.header('host') ?? '').toLowerCase());
+      const hostOk =
+        name === '' ||
+        LOOPBACK_NAMES.has(name) ||
+        name.endsWith('.localhost') ||
+        name === own ||
+        net.isIP(name.replace(/^\[|\]$/g, '')) !== 0;
+      if (!hostOk || c.req.header('sec-fetch-site') === 'cross-site')
+        return c.json({ message: 'The inbox is only served to this machine' }, 403);
+      return undefined;
+    },
   };
 }

@@ -14,18 +14,22 @@ export function withJwtCache<K extends Pick<Keys, 'verify'>>(
   const cache = new Map<string, JWTPayload>();
   return {
     ...keys,
-    async verify(token: string): Promise<JWTPayload> {
+    verify(token: string): JWTPayload | Promise<JWTPayload> {
       const hit = cache.get(token);
+      // A hit is answered at once: a request with a known token waits on nothing to know it.
       if (hit && (typeof hit.exp !== 'number' || hit.exp > now())) return hit;
       if (hit) cache.delete(token);
-      // Frozen: every request with this token shares the object (and its JSON, as-caller.ts).
-      const claims = Object.freeze(await keys.verify(token));
-      // Tokens without exp are not cached: they would never be checked again.
-      if (typeof claims.exp === 'number') {
-        if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-        cache.set(token, claims);
-      }
-      return claims;
+      return verifyAndKeep(token);
     },
   };
+  async function verifyAndKeep(token: string): Promise<JWTPayload> {
+    // Frozen: every request with this token shares the object (and its JSON, as-caller.ts).
+    const claims = Object.freeze(await keys.verify(token));
+    // Tokens without exp are not cached: they would never be checked again.
+    if (typeof claims.exp === 'number') {
+      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+      cache.set(token, claims);
+    }
+    return claims;
+  }
 }

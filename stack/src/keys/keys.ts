@@ -53,11 +53,13 @@ export interface Keys {
    * The API key a request presents: one of the project's keys, or a JWT the project signed that
    * has not expired (its role claim, anon without one); undefined for anything else.
    */
-  resolveApiKey(value: string): Promise<ApiKey | undefined>;
+  /** A project key at once; a JWT standing as a key once it is verified. */
+  resolveApiKey(value: string): ApiKey | undefined | Promise<ApiKey | undefined>;
   /** Signs user access-token claims with the current asymmetric key (header carries kid). */
   signAccessToken(claims: JWTPayload): Promise<string>;
   /** Verifies a JWT signed with the JWT secret or one of the signing keys. */
-  verify(token: string): Promise<JWTPayload>;
+  /** The token's claims, or a JwtError; at once when they are already known (jwt-cache.ts). */
+  verify(token: string): JWTPayload | Promise<JWTPayload>;
 }
 
 export function signingKeysFile(config: Config): string {
@@ -85,6 +87,16 @@ export async function loadKeys(config: Config): Promise<Keys> {
     [LOCAL_SECRET_KEY, { role: 'service_role', kind: 'secret' }],
   ]);
 
+  /** Any unexpired JWT the project signed stands as a key of its role claim. */
+  const jwtAsKey = async (value: string): Promise<ApiKey | undefined> => {
+    try {
+      const { role } = await keys.verify(value);
+      return { role: typeof role === 'string' && role ? role : 'anon', kind: 'jwt' };
+    } catch (error) {
+      if (error instanceof JwtError) return undefined;
+      throw error;
+    }
+  };
   const keys: Keys = {
     anonKey,
     serviceRoleKey,
@@ -92,16 +104,10 @@ export async function loadKeys(config: Config): Promise<Keys> {
     secretKey: LOCAL_SECRET_KEY,
     jwks,
     identifyApiKey: (value) => byValue.get(value),
-    async resolveApiKey(value) {
+    resolveApiKey(value) {
       const exact = byValue.get(value);
       if (exact || value.split('.').length !== 3) return exact;
-      try {
-        const { role } = await keys.verify(value);
-        return { role: typeof role === 'string' && role ? role : 'anon', kind: 'jwt' };
-      } catch (error) {
-        if (error instanceof JwtError) return undefined;
-        throw error;
-      }
+      return jwtAsKey(value);
     },
     signAccessToken: (claims) =>
       new SignJWT(claims)

@@ -7,6 +7,7 @@
 // answer. A recording hook sees every statement sent, so tests can prove only planned SQL
 // reaches Postgres.
 import type { Database, Queryable, Transaction } from '../db/adapter.ts';
+import { after } from '../context/route.ts';
 import { asCaller, asCallerAtOnce, type Caller } from '../db/as-caller.ts';
 import { maxAffectedViolation, singularityError } from './errors.ts';
 import type { Plan, ReadPlan } from './plan/types.ts';
@@ -92,29 +93,32 @@ export async function execute<T>(
       return (await result).rows;
     };
   /** What the main statement answered, checked: what must roll back throws. */
-  const settle = async (row: ResultRow, timezoneApplied: boolean, run: Run): Promise<T> => {
+  const settle = (row: ResultRow, timezoneApplied: boolean, run: Run): T | Promise<T> => {
     const page = Number(row.page_total);
     if (expectOne && page !== 1) throw singularityError(page);
     if (strict !== undefined && page > strict) throw maxAffectedViolation(page);
     const total = read
-      ? await readTotal(run, read, row, statements.plannedCount, !mayRollBack)
+      ? readTotal(run, read, row, statements.plannedCount, !mayRollBack)
       : mutationTotal(plan, page);
-    const value = answer({ row, total, timezoneApplied });
-    if (rollback) throw new Rollback(value);
-    return value;
+    return after(total, (total) => {
+      const value = answer({ row, total, timezoneApplied });
+      if (rollback) throw new Rollback(value);
+      return value;
+    });
   };
   const asWho = { ...caller, settings };
   try {
     if (!explain && !mayRollBack && !needsPlan) {
       // Nothing waits on an answer before the commit: the caller's settings, the time zone and
       // the statement go out as one batch, committed together (no BEGIN, no COMMIT).
-      return await asCallerAtOnce(db, asWho, async (tx) => {
+      return await asCallerAtOnce(db, asWho, (tx) => {
         const run = runOn(tx);
-        const [timezoneApplied, rows] = await Promise.all([
+        if (options.timezone === undefined)
+          return run<ResultRow>(statements.main).then((rows) => settle(rows[0]!, false, run));
+        return Promise.all([
           applyTimezone(run, options.timezone),
           run<ResultRow>(statements.main),
-        ]);
-        return settle(rows[0]!, timezoneApplied, run);
+        ]).then(([timezoneApplied, rows]) => settle(rows[0]!, timezoneApplied, run));
       });
     }
     return await asCaller(db, asWho, async (tx: Transaction) => {
@@ -146,13 +150,14 @@ async function applyTimezone(run: Run, timezone: string | undefined): Promise<bo
   return rows.length > 0;
 }
 
-async function readTotal(
+/** The total a read asked for: at once from its row, or later from the planner's estimate. */
+function readTotal(
   run: Run,
   plan: ReadPlan,
   row: ResultRow,
   plannedCount: Statement | undefined,
   last: boolean,
-): Promise<number | undefined> {
+): number | undefined | Promise<number | undefined> {
   if (!plan.count) return undefined;
   const exact = row.total_result_set === null ? undefined : Number(row.total_result_set);
   if (plan.count === 'exact') return exact;
@@ -163,9 +168,10 @@ async function readTotal(
   )
     return exact;
   if (!plannedCount) return undefined;
-  const rows = await run(plannedCount, last);
-  const planJson = rows[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
-  return planJson?.[0]?.Plan?.['Plan Rows'];
+  return run(plannedCount, last).then((rows) => {
+    const planJson = rows[0]?.['QUERY PLAN'] as { Plan?: { 'Plan Rows'?: number } }[] | undefined;
+    return planJson?.[0]?.Plan?.['Plan Rows'];
+  });
 }
 
 /** Writes count the rows they touched. */

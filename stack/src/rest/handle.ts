@@ -4,6 +4,7 @@
 // every stage but execute is pure, and each fails with its own error type, answered in
 // PostgREST's shape.
 import type { ResolvedCaller } from '../context/caller.ts';
+import { after } from '../context/route.ts';
 import type { Database } from '../db/adapter.ts';
 import type { Logger } from '../lib/log.ts';
 import { DatabaseUnavailableError } from '../db/unavailable.ts';
@@ -38,43 +39,48 @@ export interface RestDeps {
 /** Not found in the schema cache: perhaps created since it was loaded. */
 const RETRY_CODES = new Set(['PGRST200', 'PGRST202', 'PGRST205']);
 
-export async function handleRest(
+export function handleRest(
   deps: RestDeps,
   raw: RawRequest,
   who: ResolvedCaller,
-): Promise<Response> {
+): Response | Promise<Response> {
+  const failed = (error: unknown) =>
+    errorResponse(toRestError(error, who.role !== 'anon', deps.log));
   try {
     const request = parseRequest(raw, deps.schemas);
     const cache = deps.cache();
     if (request.action === 'openapi') return openApiResponse(cache, request, deps.apiUrl);
     if (request.action === 'info') return optionsResponse(cache, request);
-    const plan = await planOnce(deps, request, cache);
-    const statements = statementsFor(plan);
-    const options = {
-      // As PostgREST sets it: the request's schema, then extra_search_path (repeats and all).
-      searchPath: [request.schema, ...deps.extraSearchPath],
-      readOnly: isReadOnly(plan, request.method),
-      timezone: request.prefs.timezone,
-      onQuery: deps.onQuery,
-    };
-    return await execute(deps.db, who, plan, statements, options, (result) =>
-      respond(request, plan, result),
-    );
+    const answered = after(planOnce(deps, request, cache), (plan) => {
+      const statements = statementsFor(plan);
+      const options = {
+        // As PostgREST sets it: the request's schema, then extra_search_path (repeats and all).
+        searchPath: [request.schema, ...deps.extraSearchPath],
+        readOnly: isReadOnly(plan, request.method),
+        timezone: request.prefs.timezone,
+        onQuery: deps.onQuery,
+      };
+      return execute(deps.db, who, plan, statements, options, (result) =>
+        respond(request, plan, result),
+      );
+    });
+    return answered instanceof Promise ? answered.catch(failed) : answered;
   } catch (error) {
-    return errorResponse(toRestError(error, who.role !== 'anon', deps.log));
+    return failed(error);
   }
 }
 
 /** Plans against the snapshot; a name it lacks gets one fresh snapshot and one more try. */
-async function planOnce(deps: RestDeps, request: ApiRequest, cache: SchemaCache): Promise<Plan> {
+function planOnce(deps: RestDeps, request: ApiRequest, cache: SchemaCache): Plan | Promise<Plan> {
   const options = { maxRows: deps.maxRows };
   try {
     return planRequest(request, cache, options);
   } catch (error) {
     if (!(error instanceof RestError && RETRY_CODES.has(error.code))) throw error;
-    const fresh = await deps.refresh();
-    if (!fresh) throw error;
-    return planRequest(request, fresh, options);
+    return deps.refresh().then((fresh) => {
+      if (!fresh) throw error;
+      return planRequest(request, fresh, options);
+    });
   }
 }
 

@@ -12,7 +12,14 @@ import {
   type ResolvedCaller,
   type TokenFailure,
 } from '../context/caller.ts';
-import { mountRoutes, route, type Checked, type Endpoint, type Guard } from '../context/route.ts';
+import {
+  after,
+  mountRoutes,
+  route,
+  type Checked,
+  type Endpoint,
+  type Guard,
+} from '../context/route.ts';
 import type { Keys } from '../keys/keys.ts';
 import { jwtError } from './errors.ts';
 import { handleRest, toRestError, type RestDeps } from './handle.ts';
@@ -32,13 +39,14 @@ const WITH_BODY = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
  */
 const restCaller: Guard<RestRouteDeps, ResolvedCaller, TokenFailure> = {
   name: 'bearer token or API key, else anon',
-  async check({ keys }, incoming) {
-    const resolved = await resolveCaller(incoming, keys);
-    if (resolved.ok) return resolved;
-    const { failure } = resolved;
-    if (failure.kind !== 'missing') return { ok: false, failure };
-    return { ok: true, value: { ...requestOf(incoming), role: 'anon', claims: { role: 'anon' } } };
-  },
+  check: ({ keys }, incoming) =>
+    after(resolveCaller(incoming, keys), (resolved): Checked<ResolvedCaller, TokenFailure> => {
+      if (resolved.ok) return resolved;
+      const { failure } = resolved;
+      if (failure.kind !== 'missing') return { ok: false, failure };
+      const anon = { ...requestOf(incoming), role: 'anon', claims: { role: 'anon' } };
+      return { ok: true, value: anon };
+    }),
 };
 
 /** The body: bytes stay bytes for a function's bytea parameter; everything else is text. */
