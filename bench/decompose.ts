@@ -85,7 +85,7 @@ async function main() {
   // REST's own statement for this read, as its SQL stage writes it (PostgREST's shape).
   const cache = await loadSchemaCache(stack.db, ['public']);
   const parsed = parseRequest(
-    { method: 'GET', path: '/items', search: '?id=eq.1&select=*', headers: new Headers() },
+    { method: 'GET', path: '/items', search: '?id=eq.1&select=*', headers: {} },
     ['public'],
   );
   const restSql = statementsFor(plan(parsed, cache)).main.sql;

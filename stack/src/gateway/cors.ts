@@ -3,8 +3,9 @@
 // the apikey and Authorization headers, not cookies, so no origin is ever reflected with
 // `Allow-Credentials: true`. Preflights are answered here (a plain OPTIONS goes on to the
 // service), and the headers a client may read are exposed. Headers are added to the service's
-// response after it is made, never by rebuilding it, so a response built from a string is
-// written straight out by the Node adapter.
+// response after it is made, never by rebuilding it: on Node's response when the request came
+// off a socket, so a response built from a string is written straight out by the Node adapter.
+import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { ServiceEnv } from '../context/context.ts';
 import type { Gate } from './gate.ts';
@@ -26,6 +27,8 @@ function setAll(res: Response, headers: [string, string][]): Response {
   }
   return target;
 }
+
+const ORIGIN: [string, string][] = [['Access-Control-Allow-Origin', '*']];
 
 export function cors(options: CorsOptions): Gate {
   const methods = options.allowMethods.join(',');
@@ -56,9 +59,13 @@ export function cors(options: CorsOptions): Gate {
       return new Response(null, { status: 204, statusText: 'No Content', headers });
     },
     after(c, res) {
-      return c.req.method === 'OPTIONS'
-        ? setAll(res, [['Access-Control-Allow-Origin', '*']])
-        : setAll(res, common);
+      const headers = c.req.method === 'OPTIONS' ? ORIGIN : common;
+      // Served by Node: the headers go on Node's response, written out with the service's own
+      // (which win), so a Web Response's headers are not built only to add two.
+      const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+      if (!outgoing || outgoing.headersSent) return setAll(res, headers);
+      for (const [name, value] of headers) outgoing.setHeader(name, value);
+      return res;
     },
   };
 }

@@ -7,6 +7,24 @@ import type { ApiRequest } from './parse/request.ts';
 import type { Preferences } from './parse/prefer.ts';
 import type { Media, MutatePlan, Plan } from './plan/types.ts';
 
+/**
+ * A response's headers as a plain record, which the Node adapter writes straight out (no Web
+ * Headers built for it), set as Web Headers set them: a name in any case replaces the same name.
+ */
+type HeaderRecord = Record<string, string>;
+
+function setHeader(headers: HeaderRecord, name: string, value: string): void {
+  const lower = name.toLowerCase();
+  for (const key of Object.keys(headers)) if (key.toLowerCase() === lower) delete headers[key];
+  headers[name] = value;
+}
+
+/** A header a response can carry: a token for its name, a value without line breaks or NUL. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+function validHeader(name: string, value: string): boolean {
+  return TOKEN.test(name) && !/[\r\n\0]/.test(value);
+}
+
 /** The response to a planned request, from its statement's result. */
 export function respond(request: ApiRequest, plan: Plan, result: Result): Response {
   if ('plan' in result) return planResponse(request, result.plan);
@@ -36,7 +54,7 @@ function planResponse(request: ApiRequest, rows: Record<string, unknown>[]): Res
   const explain = request.explain!;
   const lines = rows.map((r) => r['QUERY PLAN']);
   const body = explain.format === 'json' ? JSON.stringify(lines[0]) : lines.join('\n');
-  const headers = new Headers({ 'Content-Type': `${explain.mime}; charset=utf-8` });
+  const headers: HeaderRecord = { 'Content-Type': `${explain.mime}; charset=utf-8` };
   return new Response(request.headOnly ? null : body, { status: 200, headers });
 }
 
@@ -81,7 +99,7 @@ function applied(answered: Answered, names: (keyof Preferences)[]): string | und
 }
 
 /** Applies `response.status` / `response.headers` set by the SQL (GUCs). */
-function overrides(row: ResultRow, status: number, headers: Headers): number {
+function overrides(row: ResultRow, status: number, headers: HeaderRecord): number {
   if (row.response_headers) {
     let parsed: unknown;
     try {
@@ -92,8 +110,10 @@ function overrides(row: ResultRow, status: number, headers: Headers): number {
     if (!Array.isArray(parsed)) throw gucHeadersError();
     for (const entry of parsed as Record<string, unknown>[]) {
       const pairs = entry && typeof entry === 'object' ? Object.entries(entry) : [];
-      if (pairs.length !== 1 || typeof pairs[0]![1] !== 'string') throw gucHeadersError();
-      headers.set(pairs[0]![0], pairs[0]![1] as string);
+      const [name, value] = pairs[0] ?? [];
+      if (pairs.length !== 1 || typeof value !== 'string' || !validHeader(name!, value))
+        throw gucHeadersError();
+      setHeader(headers, name!, value);
     }
   }
   if (row.response_status) {
@@ -105,9 +125,9 @@ function overrides(row: ResultRow, status: number, headers: Headers): number {
 }
 
 /** Content-Type, with Content-Profile beside it when the schema was negotiated (as PostgREST). */
-function setContentType(headers: Headers, request: ApiRequest, media: Media): void {
-  headers.set('Content-Type', contentType(media));
-  if (request.negotiated) headers.set('Content-Profile', request.schema);
+function setContentType(headers: HeaderRecord, request: ApiRequest, media: Media): void {
+  setHeader(headers, 'Content-Type', contentType(media));
+  if (request.negotiated) setHeader(headers, 'Content-Profile', request.schema);
 }
 
 function readResponse(
@@ -120,21 +140,21 @@ function readResponse(
 ): Response {
   const request = answered.request;
   const pageTotal = Number(row.page_total);
-  const headers = new Headers();
+  const headers: HeaderRecord = {};
   const lower = offset;
   const upper = lower + pageTotal - 1;
-  headers.set('Content-Range', contentRange(lower, upper, total));
+  setHeader(headers, 'Content-Range', contentRange(lower, upper, total));
   let status = 200;
   if (total !== undefined) {
     if (lower > total) status = 416;
     else if (1 + upper - lower < total) status = 206;
   }
   const pref = applied(answered, ['count', 'tx', 'handling', 'timezone', 'maxAffected']);
-  if (pref) headers.set('Preference-Applied', pref);
-  if (!request.rpc) headers.set('Content-Location', contentLocation(request));
+  if (pref) setHeader(headers, 'Preference-Applied', pref);
+  if (!request.rpc) setHeader(headers, 'Content-Location', contentLocation(request));
   if (status === 416) {
     const err = rangeNotSatisfiable(offset, total ?? 0);
-    headers.set('Content-Type', 'application/json; charset=utf-8');
+    setHeader(headers, 'Content-Type', 'application/json; charset=utf-8');
     return new Response(JSON.stringify(err.body()), { status, headers });
   }
   if (isVoid) {
@@ -160,7 +180,7 @@ function mutateResponse(
   total: number | undefined,
 ): Response {
   const request = answered.request;
-  const headers = new Headers();
+  const headers: HeaderRecord = {};
   const prefs = request.prefs;
   const full = prefs.return === 'representation';
   const pageTotal = Number(row.page_total);
@@ -192,7 +212,8 @@ function mutateResponse(
           : 201;
       const loc = row.header ?? [];
       if (loc.length)
-        headers.set(
+        setHeader(
+          headers,
           'Location',
           `/${plan.table.name}?${loc
             .map((kv) => {
@@ -201,11 +222,12 @@ function mutateResponse(
             })
             .join('&')}`,
         );
-      headers.set('Content-Range', contentRange(1, 0, total));
+      setHeader(headers, 'Content-Range', contentRange(1, 0, total));
     }
-    if (pref) headers.set('Preference-Applied', pref);
+    if (pref) setHeader(headers, 'Preference-Applied', pref);
   } else {
-    headers.set(
+    setHeader(
+      headers,
       'Content-Range',
       plan.kind === 'update' ? contentRange(0, pageTotal - 1, total) : contentRange(1, 0, total),
     );
@@ -218,7 +240,7 @@ function mutateResponse(
       'maxAffected',
       ...(plan.kind === 'update' ? (['missing'] as const) : []),
     ]);
-    if (pref) headers.set('Preference-Applied', pref);
+    if (pref) setHeader(headers, 'Preference-Applied', pref);
     status = full ? 200 : 204;
   }
   if (full) setContentType(headers, request, plan.media);
@@ -227,8 +249,8 @@ function mutateResponse(
 }
 
 export function errorResponse(error: RestError): Response {
-  const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8' });
-  for (const [k, v] of Object.entries(error.headers)) headers.set(k, v);
-  headers.set('Proxy-Status', `PostgREST; error=${error.code}`);
+  const headers: HeaderRecord = { 'Content-Type': 'application/json; charset=utf-8' };
+  for (const [k, v] of Object.entries(error.headers)) setHeader(headers, k, v);
+  setHeader(headers, 'Proxy-Status', `PostgREST; error=${error.code}`);
   return new Response(JSON.stringify(error.body()), { status: error.status, headers });
 }

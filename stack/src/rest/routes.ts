@@ -51,7 +51,7 @@ const restCaller: Guard<RestRouteDeps, ResolvedCaller, TokenFailure> = {
 
 /** The body: bytes stay bytes for a function's bytea parameter; everything else is text. */
 async function withBody(raw: RawRequest, request: Request): Promise<Checked<RawRequest, never>> {
-  const binary = request.headers.get('content-type')?.startsWith('application/octet-stream');
+  const binary = raw.headers['content-type']?.startsWith('application/octet-stream');
   raw.body = binary ? new Uint8Array(await request.arrayBuffer()) : await request.text();
   return { ok: true, value: raw };
 }
@@ -61,7 +61,7 @@ async function withBody(raw: RawRequest, request: Request): Promise<Checked<RawR
  * body — left unparsed: parse errors come after the caller's (handle.ts), as in PostgREST.
  */
 const restRequest: Endpoint<RestRouteDeps, unknown, RawRequest, ResolvedCaller, never> = {
-  input(_deps, { request, url: parsed }) {
+  input(_deps, { request, url: parsed, headerRecord }) {
     const url = parsed();
     const at = url.pathname.indexOf(PREFIX);
     const path = at >= 0 ? url.pathname.slice(at + PREFIX.length) : url.pathname;
@@ -69,7 +69,7 @@ const restRequest: Endpoint<RestRouteDeps, unknown, RawRequest, ResolvedCaller, 
       method: request.method,
       path: path || '/',
       search: url.search,
-      headers: request.headers,
+      headers: headerRecord(),
     };
     return WITH_BODY.has(request.method) ? withBody(raw, request) : { ok: true, value: raw };
   },

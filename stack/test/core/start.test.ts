@@ -101,6 +101,32 @@ describe.each(DRIVERS)('stack core on %s', (driver) => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('apikey');
   });
+
+  it("adds CORS to every answer over the wire, the service's and the gateway's refusals", async () => {
+    const origin = { origin: 'http://localhost:5173' };
+    const read = await fetch(`${stack.url}/rest/v1/todos?select=title`, {
+      headers: { ...origin, apikey: stack.keys.anonKey, Prefer: 'count=exact' },
+    });
+    const refused = await fetch(`${stack.url}/rest/v1/todos`, { headers: origin });
+    const storage = await fetch(`${stack.url}/storage/v1/bucket/none`, { headers: origin });
+    for (const res of [read, refused, storage]) {
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
+    }
+    expect([read.status, refused.status]).toEqual([200, 401]);
+    // The service's own headers are still there beside the gateway's.
+    expect(read.headers.get('content-range')).toBe('0-1/2');
+    expect(read.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    // A plain OPTIONS is the service's to answer: only the origin is added.
+    const info = await fetch(`${stack.url}/rest/v1/todos`, {
+      method: 'OPTIONS',
+      headers: { ...origin, apikey: stack.keys.anonKey },
+    });
+    expect(info.headers.get('access-control-allow-origin')).toBe('*');
+    expect(info.headers.get('access-control-expose-headers')).toBeNull();
+    expect(info.headers.get('allow')).toContain('GET');
+  });
 });
 
 describe.each(DRIVERS)('migrations that fail on %s', (driver) => {

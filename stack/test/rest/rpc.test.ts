@@ -97,6 +97,26 @@ describe.each(DRIVERS)('RPC on %s', (driver) => {
     expect(res.headers.get('x-custom')).toBe('yes');
   });
 
+  it('lets response.headers replace a header in any case, and refuses one no response can carry', async () => {
+    const call = (headers: unknown) =>
+      rest(stack, '/rpc/with_headers', {
+        method: 'POST',
+        body: JSON.stringify({ headers: JSON.stringify(headers) }),
+        headers: { 'Content-Type': 'application/json' },
+      });
+    const replaced = await call([{ 'content-type': 'text/plain' }, { 'X-Trace': 'a' }]);
+    expect(replaced.status).toBe(200);
+    expect(replaced.headers.get('content-type')).toBe('text/plain');
+    expect(replaced.headers.get('x-trace')).toBe('a');
+    expect(await replaced.json()).toEqual({ ok: true });
+    for (const bad of [[{ 'bad name': 'x' }], [{ 'X-Split': 'a\r\nSet-Cookie: b=1' }]]) {
+      const refused = await call(bad);
+      expect(refused.status).toBe(500);
+      expect(refused.headers.get('set-cookie')).toBeNull();
+      expect(await refused.json()).toMatchObject({ code: 'PGRST111' });
+    }
+  });
+
   it('runs as the caller with request.method and request.path set', async () => {
     const user = await makeUser(stack);
     const { data } = await user.client.rpc('whoami');

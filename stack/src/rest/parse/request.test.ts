@@ -12,7 +12,7 @@ const raw = (
   method,
   path,
   search,
-  headers: new Headers(headers),
+  headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
   body,
 });
 

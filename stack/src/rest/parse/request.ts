@@ -58,7 +58,8 @@ export interface RawRequest {
   /** Path below /rest/v1, e.g. "/todos" or "/rpc/fn" or "/". */
   path: string;
   search: string;
-  headers: Headers;
+  /** The request's headers, names in lower case (Incoming.headerRecord). */
+  headers: Readonly<Record<string, string>>;
   body?: string | Uint8Array;
 }
 
@@ -99,18 +100,19 @@ function route(method: string, path: string): { action: Action; target: string; 
 }
 
 export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
+  const header = (name: string): string | null => raw.headers[name] ?? null;
   const method = raw.method.toUpperCase();
   const { action, target, rpc } = route(method, raw.path);
   const writes = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(method);
-  const profile = raw.headers.get(writes ? 'content-profile' : 'accept-profile');
+  const profile = header(writes ? 'content-profile' : 'accept-profile');
   const schema = profile ?? schemas[0] ?? 'public';
   if (!schemas.includes(schema)) throw unacceptableSchema(schema, schemas);
 
-  const content = contentTypeOf(raw.headers.get('content-type'));
+  const content = contentTypeOf(header('content-type'));
   const media =
     action === 'info'
       ? { accept: 'json' as const, stripNulls: false }
-      : negotiate(raw.headers.get('accept'), action === 'openapi');
+      : negotiate(header('accept'), action === 'openapi');
   const queryPairs = decodeQuery(raw.search);
   const query = parseQuery(queryPairs, action === 'call' && method !== 'POST');
   const request: ApiRequest = {
@@ -124,11 +126,11 @@ export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
     headOnly: method === 'HEAD',
     queryPairs,
     query,
-    prefs: parsePrefer(raw.headers.get('prefer') ? [raw.headers.get('prefer')!] : []),
+    prefs: parsePrefer(header('prefer') ? [header('prefer')!] : []),
     accept: media.accept,
     stripNulls: media.stripNulls,
     contentType: content.type,
-    range: method === 'GET' ? parseRange(raw.headers.get('range')) : undefined,
+    range: method === 'GET' ? parseRange(header('range')) : undefined,
   };
   if (media.explain) request.explain = media.explain;
   if (media.withoutPlan) request.withoutPlan = media.withoutPlan;
