@@ -12,7 +12,8 @@
 import type { Caller } from '../db/as-caller.ts';
 import { JwtError, type ApiKey, type Keys } from '../keys/keys.ts';
 import type { JWTPayload } from 'jose';
-import { after, type Incoming, type Staged } from './route.ts';
+import { after } from '../lib/after.ts';
+import type { Incoming, Staged } from './route.ts';
 
 /** The bearer token of the Authorization header, if any. */
 export function bearerToken(request: Request): string | undefined {

@@ -11,6 +11,7 @@
 // `thrown`, each in that service's error shape. Hono is seen only where a table is mounted.
 import type { Context, Hono } from 'hono';
 import type { ApiKey } from '../keys/keys.ts';
+import { after } from '../lib/after.ts';
 import type { ServiceEnv } from './context.ts';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -160,14 +161,6 @@ export function route<D, F, A>(
       });
     },
   };
-}
-
-/** `next` of a stage's value: at once when the value is there, else when it comes. */
-export function after<T, U>(
-  value: Promise<T> | T,
-  next: (value: T) => Promise<U> | U,
-): Promise<U> | U {
-  return value instanceof Promise ? value.then(next) : next(value);
 }
 
 /** How a service answers what its routes did not: in its own error shape. */

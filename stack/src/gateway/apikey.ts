@@ -6,6 +6,7 @@
 // token: a request without Authorization is not signed in as whoever the JWT names.
 import { apiKeyValue } from '../context/caller.ts';
 import type { ApiKey, Keys } from '../keys/keys.ts';
+import { after } from '../lib/after.ts';
 import type { Gate } from './gate.ts';
 
 export function missingApiKey(): Response {
@@ -48,8 +49,7 @@ export function requireApiKey(
         return undefined;
       };
       // A project key is known at once; only a JWT standing as a key waits to be verified.
-      const key = value ? keys.resolveApiKey(value) : undefined;
-      return key instanceof Promise ? key.then(checked) : checked(key);
+      return after(value ? keys.resolveApiKey(value) : undefined, checked);
     },
   };
 }

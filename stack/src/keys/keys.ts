@@ -51,14 +51,16 @@ export interface Keys {
   identifyApiKey(value: string): ApiKey | undefined;
   /**
    * The API key a request presents: one of the project's keys, or a JWT the project signed that
-   * has not expired (its role claim, anon without one); undefined for anything else.
+   * has not expired (its role claim, anon without one); undefined for anything else. A project
+   * key is answered at once; a JWT standing as a key once it is verified.
    */
-  /** A project key at once; a JWT standing as a key once it is verified. */
   resolveApiKey(value: string): ApiKey | undefined | Promise<ApiKey | undefined>;
   /** Signs user access-token claims with the current asymmetric key (header carries kid). */
   signAccessToken(claims: JWTPayload): Promise<string>;
-  /** Verifies a JWT signed with the JWT secret or one of the signing keys. */
-  /** The token's claims, or a JwtError; at once when they are already known (jwt-cache.ts). */
+  /**
+   * Verifies a JWT signed with the JWT secret or one of the signing keys: its claims, or a
+   * JwtError; at once when they are already known (jwt-cache.ts).
+   */
   verify(token: string): JWTPayload | Promise<JWTPayload>;
 }
 

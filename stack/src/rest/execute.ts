@@ -7,8 +7,8 @@
 // answer. A recording hook sees every statement sent, so tests can prove only planned SQL
 // reaches Postgres.
 import type { Database, Queryable, Transaction } from '../db/adapter.ts';
-import { after } from '../context/route.ts';
 import { asCaller, asCallerAtOnce, type Caller } from '../db/as-caller.ts';
+import { after } from '../lib/after.ts';
 import { maxAffectedViolation, singularityError } from './errors.ts';
 import type { Plan, ReadPlan } from './plan/types.ts';
 import { searchPathValue, type Statement, type Statements } from './sql/statement.ts';

@@ -4,8 +4,8 @@
 // every stage but execute is pure, and each fails with its own error type, answered in
 // PostgREST's shape.
 import type { ResolvedCaller } from '../context/caller.ts';
-import { after } from '../context/route.ts';
 import type { Database } from '../db/adapter.ts';
+import { after } from '../lib/after.ts';
 import type { Logger } from '../lib/log.ts';
 import { DatabaseUnavailableError } from '../db/unavailable.ts';
 import { RestError, unavailableError, unexpectedError } from './errors.ts';

@@ -12,15 +12,9 @@ import {
   type ResolvedCaller,
   type TokenFailure,
 } from '../context/caller.ts';
-import {
-  after,
-  mountRoutes,
-  route,
-  type Checked,
-  type Endpoint,
-  type Guard,
-} from '../context/route.ts';
+import { mountRoutes, route, type Checked, type Endpoint, type Guard } from '../context/route.ts';
 import type { Keys } from '../keys/keys.ts';
+import { after } from '../lib/after.ts';
 import { jwtError } from './errors.ts';
 import { handleRest, toRestError, type RestDeps } from './handle.ts';
 import type { RawRequest } from './parse/request.ts';
