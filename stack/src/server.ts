@@ -8,6 +8,7 @@ import { ROUTES as AUTH_ROUTES } from './auth/routes.ts';
 import { createAuthService } from './auth/service.ts';
 import { createClientAddress } from './context/client-address.ts';
 import type { ServiceEnv, StackContext } from './context/context.ts';
+import { requestView } from './context/route.ts';
 import { createFunctionsService } from './functions/service.ts';
 import { requireApiKey } from './gateway/apikey.ts';
 import { cors } from './gateway/cors.ts';
@@ -104,7 +105,7 @@ export async function createGateway(
       } catch {
         peer = undefined; // not served by Node (app.request in unit tests)
       }
-      c.set('clientIp', clientAddress(peer, c.req.header('x-forwarded-for')));
+      c.set('clientIp', clientAddress(peer, requestView(c).headerRecord()['x-forwarded-for']));
       return undefined;
     },
   };

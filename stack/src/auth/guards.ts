@@ -5,7 +5,12 @@
 // Each runs limit → caller → per-factor limit → aal2 rule, and gives back what the limit took
 // when a program on this machine gets a success (rate-limit.ts).
 import type { JWTPayload } from 'jose';
-import { bearerToken, resolveToken, type TokenIdentity } from '../context/caller.ts';
+import {
+  bearerToken,
+  resolveToken,
+  type HeaderSource,
+  type TokenIdentity,
+} from '../context/caller.ts';
 import type { Guard } from '../context/route.ts';
 import type { ApiKey, Keys } from '../keys/keys.ts';
 import { isRefusal, staged, type AuthDeps } from './endpoint.ts';
@@ -47,9 +52,9 @@ async function identityOf(
 export async function requireSession(
   keys: Keys,
   store: AuthStore,
-  request: Request,
+  from: HeaderSource,
 ): Promise<UserSession> {
-  const token = bearerToken(request);
+  const token = bearerToken(from);
   if (!token) throw authError('no_authorization', 'This endpoint requires a valid Bearer token');
   const claims = (await identityOf(keys, token, 'jwt')).claims as JWTPayload &
     Record<string, unknown>;
@@ -84,10 +89,10 @@ export async function requireSession(
  */
 export async function requireAdmin(
   keys: Keys,
-  request: Request,
+  from: HeaderSource,
   apikey: ApiKey | undefined,
 ): Promise<void> {
-  const token = bearerToken(request);
+  const token = bearerToken(from);
   if (!token) {
     if (apikey?.kind === 'secret' && apikey.role === 'service_role') return;
     throw authError('no_authorization', 'This endpoint requires a valid Bearer token');
@@ -182,7 +187,7 @@ function guard<C extends Caller, P>(
   return {
     name,
     open,
-    check: (deps, { request, ip, apikey }, params) =>
+    check: (deps, incoming, params) =>
       staged(async () => {
         const bucket = typeof limit === 'function' ? limit(params) : limit;
         const keys: string[] = [];
@@ -190,10 +195,10 @@ function guard<C extends Caller, P>(
           deps.limiter.take(bucket!, key);
           keys.push(key);
         };
-        if (bucket) take(ip);
+        if (bucket) take(incoming.ip);
         let session: UserSession | undefined;
-        if (caller === 'user') session = await requireSession(deps.keys, deps.store, request);
-        if (caller === 'admin') await requireAdmin(deps.keys, request, apikey);
+        if (caller === 'user') session = await requireSession(deps.keys, deps.store, incoming);
+        if (caller === 'admin') await requireAdmin(deps.keys, incoming, incoming.apikey);
         if (bucket && perFactor && session)
           // Keyed by the user too: no other account can use up the bucket of a factor not its own.
           take(`factor:${session.user.id}/${(params as { factor_id: string }).factor_id}`);

@@ -7,6 +7,7 @@ import { signHs256 } from '../keys/legacy.ts';
 import { loadKeys } from '../keys/keys.ts';
 import { apiKeyValue, bearerToken, isOpaqueKey, resolveCaller, resolveToken } from './caller.ts';
 import { incomingFrom } from './route.ts';
+import { viewOf } from './view.ts';
 
 const request = (headers: Record<string, string>, url = 'http://stack/rest/v1/notes') =>
   new Request(url, { headers });
@@ -25,6 +26,20 @@ describe('reading credentials', () => {
     expect(apiKeyValue(request({ apikey: 'h' }, 'http://stack/x?apikey=q'))).toBe('h');
     expect(apiKeyValue(request({}, 'http://stack/x?apikey=q'))).toBe('q');
     expect(apiKeyValue(request({}))).toBeUndefined();
+  });
+
+  it("reads both from the view's record of Node's raw headers, never building Web Headers", () => {
+    // A request whose Web Headers must not be built: a view over Node's raw headers reads them.
+    const untouched = new Request('http://stack/x?apikey=q');
+    Object.defineProperty(untouched, 'headers', {
+      get: () => expect.fail('the Web Headers were built'),
+    });
+    const raw = ['Authorization', 'Bearer a.b.c', 'APIKEY', 'h'];
+    const view = viewOf(untouched, raw);
+    expect(bearerToken(view)).toBe('a.b.c');
+    expect(apiKeyValue(view)).toBe('h');
+    expect(apiKeyValue(viewOf(untouched, []))).toBe('q');
+    expect(bearerToken(viewOf(untouched, []))).toBeUndefined();
   });
 
   it('tells an opaque project key by its form alone', () => {

@@ -1,7 +1,7 @@
 // How any service knows who is calling. Three steps, each once for the whole stack:
 // 1. Reading: the bearer token (`Authorization: Bearer <token>`, scheme in any case, trimmed)
 //    and the API key (`apikey` header, else the `?apikey=` query parameter, as the gateway
-//    reads it) from the Web Request.
+//    reads it), from the request's view (context/view.ts) or the Web Request.
 // 2. Telling a project key from a JWT: a token of the form `sb_publishable_…` / `sb_secret_…`
 //    is an opaque project key (isOpaqueKey), never verified as a JWT; anything else is a JWT.
 // 3. Resolving: resolveToken turns one token into its role and claims, resolveCaller the whole
@@ -14,19 +14,30 @@ import { JwtError, type ApiKey, type Keys } from '../keys/keys.ts';
 import type { JWTPayload } from 'jose';
 import { after } from '../lib/after.ts';
 import type { Incoming, Staged } from './route.ts';
+import type { RequestView } from './view.ts';
+
+/** Where a request's headers are read: its view's record (a gate, a stage), or the Request. */
+export type HeaderSource = Request | Pick<RequestView, 'headerRecord'>;
+
+function headerOf(from: HeaderSource, name: string): string | undefined {
+  return from instanceof Request
+    ? (from.headers.get(name) ?? undefined)
+    : from.headerRecord()[name];
+}
 
 /** The bearer token of the Authorization header, if any. */
-export function bearerToken(request: Request): string | undefined {
-  const header = request.headers.get('authorization');
+export function bearerToken(from: HeaderSource): string | undefined {
+  const header = headerOf(from, 'authorization');
   const match = header ? /^bearer\s+(.+)$/i.exec(header.trim()) : null;
   return match ? match[1]!.trim() : undefined;
 }
 
 /** The API key the request carries: the `apikey` header, else the `apikey` query parameter. */
-export function apiKeyValue(request: Request): string | undefined {
-  return (
-    request.headers.get('apikey') ?? new URL(request.url).searchParams.get('apikey') ?? undefined
-  );
+export function apiKeyValue(from: Request | RequestView): string | undefined {
+  const header = headerOf(from, 'apikey');
+  if (header !== undefined) return header;
+  const url = from instanceof Request ? new URL(from.url) : from.url();
+  return url.searchParams.get('apikey') ?? undefined;
 }
 
 const OPAQUE_KEY = /^sb_(publishable|secret)_[A-Za-z0-9_-]+$/;
@@ -157,7 +168,7 @@ export function resolveCaller(
 ): Staged<ResolvedCaller, CallerFailure> {
   const { apikey } = incoming;
   const base = requestOf(incoming);
-  const token = bearerToken(incoming.request);
+  const token = bearerToken(incoming);
   if (token)
     return after(resolveToken(keys, token), (resolved): Resolved<ResolvedCaller> => {
       if (!resolved.ok) return resolved;

@@ -6,6 +6,7 @@ import type { Database } from '../db/adapter.ts';
 import type { ApiKey, Keys } from '../keys/keys.ts';
 import type { Logger } from '../lib/log.ts';
 import type { Outbox } from '../outbox/outbox.ts';
+import type { RequestView } from './view.ts';
 
 export interface StackContext {
   config: Config;
@@ -31,6 +32,8 @@ export interface RequestVariables {
    * nearest untrusted hop of X-Forwarded-For (see context/client-address.ts).
    */
   clientIp: string;
+  /** The request's URL and headers, each read once (route.ts, requestView). */
+  view: RequestView | undefined;
 }
 
 export type ServiceEnv = { Variables: RequestVariables };

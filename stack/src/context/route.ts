@@ -13,6 +13,7 @@ import type { Context, Hono } from 'hono';
 import type { ApiKey } from '../keys/keys.ts';
 import { after } from '../lib/after.ts';
 import type { ServiceEnv } from './context.ts';
+import { viewOf, type RequestView } from './view.ts';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
@@ -48,15 +49,7 @@ export async function failingAs<F, T>(
 }
 
 /** A request as every stage sees it: the Web Request and what the gateway found out about it. */
-export interface Incoming {
-  request: Request;
-  /** The request's URL, parsed once for every stage. */
-  url(): URL;
-  /**
-   * The request's headers as one record, read once: names in lower case, a repeated header's
-   * values joined by ", " (as Web Headers join them).
-   */
-  headerRecord(): Record<string, string>;
+export interface Incoming extends RequestView {
   /** The client's address (context/client-address.ts): rate limits and audit entries key on it. */
   ip: string;
   /** The project API key the request carried (apikey header, or a bearer that is one). */
@@ -171,52 +164,36 @@ export interface Answers<D, F> {
   thrown?(error: unknown, incoming: Incoming, deps: D): Response | Promise<Response>;
 }
 
-/** The headers Node read off the wire, as a record (HTTP/2 pseudo-headers left out). */
-function recordOf(raw: readonly string[]): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (let i = 0; i < raw.length; i += 2) {
-    const name = raw[i]!.toLowerCase();
-    if (name.startsWith(':')) continue;
-    const value = raw[i + 1]!;
-    headers[name] = name in headers ? `${headers[name]}, ${value}` : value;
-  }
-  return headers;
-}
-
-/**
- * A request as the stages see it. `rawHeaders` — Node's, when the request came off a socket —
- * spares building the Web Headers just to read them all.
- */
+/** A request as the stages see it, given what the gateway found out about it. */
 export function incomingFrom(
   request: Request,
   { ip, apikey, rawHeaders }: { ip: string; apikey: ApiKey | undefined; rawHeaders?: string[] },
 ): Incoming {
-  let url: URL | undefined;
-  let headers: Record<string, string> | undefined;
-  return {
-    request,
-    ip,
-    apikey,
-    url: () => (url ??= new URL(request.url)),
-    headerRecord() {
-      if (headers) return headers;
-      if (rawHeaders) return (headers = recordOf(rawHeaders));
-      headers = {};
-      request.headers.forEach((value, name) => (headers![name] = value));
-      return headers;
-    },
-  };
+  return { ...viewOf(request, rawHeaders), ip, apikey };
+}
+
+/** The request's view, made by the first gate or stage that asks and shared by all the rest. */
+export function requestView(c: Context<ServiceEnv>): RequestView {
+  let view = c.get('view');
+  if (!view) {
+    // Served by Node (@hono/node-server's bindings); absent in app.request (unit tests).
+    const rawHeaders = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming
+      ?.rawHeaders;
+    c.set('view', (view = viewOf(c.req.raw, rawHeaders)));
+  }
+  return view;
 }
 
 /** What the gateway set on a request (server.ts), as every stage sees it. */
 export function incomingOf(c: Context<ServiceEnv>): Incoming {
-  return incomingFrom(c.req.raw, {
+  const { request, url, headerRecord } = requestView(c);
+  return {
+    request,
+    url,
+    headerRecord,
     ip: c.get('clientIp') ?? '127.0.0.1',
     apikey: c.get('apikey'),
-    // Served by Node (@hono/node-server's bindings); absent in app.request (unit tests).
-    rawHeaders: (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming
-      ?.rawHeaders,
-  });
+  };
 }
 
 /** Mounts a table on a service's app, in order (the first matching route answers). */

@@ -12,12 +12,12 @@ const PASS = { ok: true, value: undefined } as const;
 /** Per function (its verify_jwt in config.toml, on by default), once the path named it. */
 export const verifyJwt: Guard<FunctionsDeps, undefined, FunctionFailure, FunctionSpec> = {
   name: 'verify_jwt: a JWT of the project as the bearer token',
-  async check({ keys }, { request }, spec) {
+  async check({ keys }, incoming, spec) {
     // Browsers send CORS preflights without credentials: they reach the function, which answers them.
-    if (!spec.verifyJwt || request.method === 'OPTIONS') return PASS;
-    if (!request.headers.has('authorization'))
+    if (!spec.verifyJwt || incoming.request.method === 'OPTIONS') return PASS;
+    if (incoming.headerRecord().authorization === undefined)
       return { ok: false, failure: 'missing-authorization' };
-    const token = bearerToken(request);
+    const token = bearerToken(incoming);
     if (!token) return { ok: false, failure: 'invalid-jwt' };
     const resolved = await resolveToken(keys, token, 'jwt');
     return resolved.ok ? PASS : { ok: false, failure: 'invalid-jwt' };

@@ -5,6 +5,7 @@
 // the Supabase CLI's gateway accept it; its role claim is the key's role. It is not a bearer
 // token: a request without Authorization is not signed in as whoever the JWT names.
 import { apiKeyValue } from '../context/caller.ts';
+import { requestView } from '../context/route.ts';
 import type { ApiKey, Keys } from '../keys/keys.ts';
 import { after } from '../lib/after.ts';
 import type { Gate } from './gate.ts';
@@ -39,7 +40,7 @@ export function requireApiKey(
 ): Gate {
   return {
     before(c) {
-      const value = apiKeyValue(c.req.raw);
+      const value = apiKeyValue(requestView(c));
       const checked = (key: ApiKey | undefined) => {
         if (!isOpen(c.req.path, c.req.method)) {
           if (value === undefined || value === '') return missingApiKey();

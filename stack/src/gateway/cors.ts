@@ -8,6 +8,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Context } from 'hono';
 import type { ServiceEnv } from '../context/context.ts';
+import { requestView } from '../context/route.ts';
 import type { Gate } from './gate.ts';
 
 export interface CorsOptions {
@@ -39,7 +40,7 @@ export function cors(options: CorsOptions): Gate {
   ];
   /** A preflight: an OPTIONS that asks for a method. */
   const preflight = (c: Context<ServiceEnv>) =>
-    c.req.method === 'OPTIONS' && !!c.req.header('access-control-request-method');
+    c.req.method === 'OPTIONS' && !!requestView(c).headerRecord()['access-control-request-method'];
   return {
     before(c) {
       // A plain OPTIONS (not a preflight) is the service's to answer, e.g. PostgREST's Allow.
@@ -47,7 +48,7 @@ export function cors(options: CorsOptions): Gate {
       const headers = new Headers(common);
       headers.set('Access-Control-Max-Age', String(options.maxAge));
       headers.set('Access-Control-Allow-Methods', methods);
-      const requested = c.req.header('access-control-request-headers');
+      const requested = requestView(c).headerRecord()['access-control-request-headers'];
       if (requested) {
         const list = requested
           .split(',')

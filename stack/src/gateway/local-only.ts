@@ -5,6 +5,7 @@
 // page cannot reach it through DNS rebinding.
 import net from 'node:net';
 import type { StackContext } from '../context/context.ts';
+import { requestView } from '../context/route.ts';
 import type { Gate } from './gate.ts';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -18,14 +19,15 @@ export function localOnly(ctx: Pick<StackContext, 'apiUrl'>): Gate {
   const own = new URL(ctx.apiUrl).hostname.toLowerCase();
   return {
     before(c) {
-      const name = hostName((c.req.header('host') ?? '').toLowerCase());
+      const headers = requestView(c).headerRecord();
+      const name = hostName((headers.host ?? '').toLowerCase());
       const hostOk =
         name === '' ||
         LOOPBACK_NAMES.has(name) ||
         name.endsWith('.localhost') ||
         name === own ||
         net.isIP(name.replace(/^\[|\]$/g, '')) !== 0;
-      if (!hostOk || c.req.header('sec-fetch-site') === 'cross-site')
+      if (!hostOk || headers['sec-fetch-site'] === 'cross-site')
         return c.json({ message: 'The inbox is only served to this machine' }, 403);
       return undefined;
     },

@@ -38,8 +38,8 @@ export type Refusal = 'missing' | 'not-service-key';
 /** The guard: the project's service key itself as the bearer token. */
 export const serviceKey: Guard<StackContext, undefined, Refusal> = {
   name: "the project's service key as the bearer token",
-  check(ctx, { request }) {
-    const token = bearerToken(request);
+  check(ctx, incoming) {
+    const token = bearerToken(incoming);
     if (!token) return { ok: false, failure: 'missing' };
     // Exactly one of the project's keys: a signed-in user's token is never a key to the inbox.
     if (ctx.keys.identifyApiKey(token)?.role !== 'service_role')

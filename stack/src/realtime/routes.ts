@@ -18,8 +18,8 @@ type HttpFailure = keyof typeof HTTP_ERRORS;
 /** The bearer token, else the API key, verified as Realtime verifies a token. */
 const caller: Guard<RealtimeDeps, Identity, HttpFailure> = {
   name: 'bearer token or API key',
-  async check(deps, { request }) {
-    const token = bearerToken(request) ?? apiKeyValue(request);
+  async check(deps, incoming) {
+    const token = bearerToken(incoming) ?? apiKeyValue(incoming);
     const verified = token ? await deps.verifyToken(token) : undefined;
     return verified?.ok
       ? { ok: true, value: verified.identity }
@@ -31,7 +31,7 @@ const caller: Guard<RealtimeDeps, Identity, HttpFailure> = {
 const typedCaller: Guard<RealtimeDeps, Identity, HttpFailure> = {
   name: 'content type, bearer token or API key',
   check(deps, incoming) {
-    const type = incoming.request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+    const type = incoming.headerRecord()['content-type']?.split(';')[0]?.trim().toLowerCase();
     if (type && type !== 'application/json' && type !== 'application/octet-stream')
       return { ok: false, failure: 'unsupportedMediaType' };
     return caller.check(deps, incoming, undefined);
