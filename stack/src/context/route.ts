@@ -186,14 +186,7 @@ export function requestView(c: Context<ServiceEnv>): RequestView {
 
 /** What the gateway set on a request (server.ts), as every stage sees it. */
 export function incomingOf(c: Context<ServiceEnv>): Incoming {
-  const { request, url, headerRecord } = requestView(c);
-  return {
-    request,
-    url,
-    headerRecord,
-    ip: c.get('clientIp') ?? '127.0.0.1',
-    apikey: c.get('apikey'),
-  };
+  return { ...requestView(c), ip: c.get('clientIp') ?? '127.0.0.1', apikey: c.get('apikey') };
 }
 
 /** Mounts a table on a service's app, in order (the first matching route answers). */
