@@ -102,6 +102,13 @@ describe('notes', () => {
     await expect(
       page.evaluate(() => document.activeElement?.getAttribute('aria-label')),
     ).resolves.toBe('More actions');
+    // Typed fast, the key after the one that opens the menu already moves within it.
+    await Promise.all([page.keyboard.press('ArrowDown'), page.keyboard.press('ArrowDown')]);
+    await expect(
+      page.evaluate(() => document.activeElement?.textContent?.startsWith('Move to…')),
+    ).resolves.toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'Reading view' }).click();
     await page.locator('.markdown strong', { hasText: 'grey heron' }).waitFor();

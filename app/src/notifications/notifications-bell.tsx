@@ -2,7 +2,7 @@
 // live; it opens the list of the person's latest notifications, each a link to the exact place
 // (following one marks it read), with "Mark all read". Escape or a click elsewhere closes the
 // list and the focus returns to the bell. Never suspends (the header is drawn at once).
-import { useEffect, useId, useRef, useState } from 'react';
+import { useLayoutEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { useSignedIn } from '../lib/session/session-context.ts';
@@ -61,7 +61,7 @@ export function NotificationsBell() {
   useLiveNotifications();
   const unread = query.data?.unread ?? null;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     // On a phone the list is fixed across the screen, just under the bell.
     const bottom = bell.current?.getBoundingClientRect().bottom ?? 56;

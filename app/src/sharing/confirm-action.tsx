@@ -2,7 +2,7 @@
 // a member, leaving a notebook): the question names who and what, a sentence says what happens,
 // then the action and Cancel. Focus moves to the question so a screen reader reads it; Escape
 // cancels it without closing the dialog around it.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '../ui/button.tsx';
 
 interface Props {
@@ -25,7 +25,9 @@ export function ConfirmAction({
   const ref = useRef<HTMLDivElement>(null);
   const questionId = useId();
   const whatId = useId();
-  useEffect(() => ref.current?.focus(), []);
+  // In the commit that shows the question, not an effect a frame later (Preact runs those after
+  // paint): a key pressed right after the one that asked must land inside the question.
+  useLayoutEffect(() => ref.current?.focus(), []);
   return (
     <div
       ref={ref}

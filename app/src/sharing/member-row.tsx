@@ -2,7 +2,7 @@
 // removing asks first, naming the person and what happens (they lose access at once, the notes
 // they wrote stay), and says when it is done.
 import { ROLE_LABEL, type GrantableRole } from '../lib/roles.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { describeError } from '../lib/errors/describe-error.ts';
 import { runThen } from '../lib/query/run-then.ts';
 import { Button } from '../ui/button.tsx';
@@ -30,7 +30,7 @@ export function MemberRow({ notebookId, notebookName, member, isMe, manage, onRe
   const name = `${person}${isMe ? ' (you)' : ''}`;
   const error = change.error ?? remove.error;
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (confirming || !focusRemove.current) return;
     focusRemove.current = false;
     row.current?.querySelector<HTMLButtonElement>('.member__remove')?.focus();

@@ -4,7 +4,7 @@
 // Home/End jump, a letter goes to the next item starting with it; Enter or a click runs an item
 // and closes the menu with the focus back on the button (where a dialog it opens returns it),
 // Escape does the same, Tab or a click elsewhere closes it.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useId, useRef, useState, type ReactNode } from 'react';
 
 export interface MenuAction {
   label: string;
@@ -49,7 +49,7 @@ export function ActionMenu({ label, children, items }: Props) {
     if (refocus) button.current?.focus();
   }
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!open) return;
     const enabled = menuItems().filter((item) => !item.disabled);
     (open === 'first' ? enabled[0] : enabled[enabled.length - 1])?.focus();

@@ -1,6 +1,6 @@
 // A modal dialog on the native <dialog> element: showModal() traps focus and makes the rest of
 // the page inert, Escape closes it, focus returns to where it was. Labelled by its title.
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 interface DialogProps {
   title: string;
@@ -20,7 +20,7 @@ export function Dialog({ title, hideTitle, onClose, children, className, actions
   useLayoutEffect(() => {
     close.current = onClose;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     const dialog = ref.current!;
     const opener = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();

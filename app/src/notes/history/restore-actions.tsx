@@ -1,7 +1,7 @@
 // What an editor can do with an earlier version: restore it — after saying what will happen and
 // being asked again (the current text is kept as a version of its own first) — or restore it as
 // a copy: a new note in the same notebook with the version's title, text and tags, opened.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useLayoutEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError } from '../../lib/errors/describe-error.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -28,7 +28,7 @@ export function RestoreActions({ note, when, version, liveRestore, onRestored, o
 
   // Asking moves focus to the confirming button (the question is its group's name); cancelling
   // brings it back to the button that asked.
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (asking || wasAsking.current) box.current?.querySelector('button')?.focus();
     wasAsking.current = asking;
   }, [asking]);
