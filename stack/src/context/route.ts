@@ -9,6 +9,8 @@
 // guard resolved, answered as a Web Response) → the guard's settle (it sees the answer). A typed
 // failure of a stage is answered by the service's own `failure`, anything thrown by its
 // `thrown`, each in that service's error shape. Hono is seen only where a table is mounted.
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import type { ApiKey } from '../keys/keys.ts';
 import { after } from '../lib/after.ts';
@@ -167,9 +169,14 @@ export interface Answers<D, F> {
 /** A request as the stages see it, given what the gateway found out about it. */
 export function incomingFrom(
   request: Request,
-  { ip, apikey, rawHeaders }: { ip: string; apikey: ApiKey | undefined; rawHeaders?: string[] },
+  {
+    ip,
+    apikey,
+    rawHeaders,
+    stream,
+  }: { ip: string; apikey: ApiKey | undefined; rawHeaders?: string[]; stream?: Readable },
 ): Incoming {
-  return { ...viewOf(request, rawHeaders), ip, apikey };
+  return { ...viewOf(request, rawHeaders, stream), ip, apikey };
 }
 
 /** The request's view, made by the first gate or stage that asks and shared by all the rest. */
@@ -177,9 +184,8 @@ export function requestView(c: Context<ServiceEnv>): RequestView {
   let view = c.get('view');
   if (!view) {
     // Served by Node (@hono/node-server's bindings); absent in app.request (unit tests).
-    const rawHeaders = (c.env as { incoming?: { rawHeaders?: string[] } } | undefined)?.incoming
-      ?.rawHeaders;
-    c.set('view', (view = viewOf(c.req.raw, rawHeaders)));
+    const node = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    c.set('view', (view = viewOf(c.req.raw, node?.rawHeaders, node)));
   }
   return view;
 }

@@ -2,6 +2,7 @@
 // If-None-Match (304), HEAD and `download` (Content-Disposition: attachment) handled as Supabase
 // Storage does; and the JSON body of the info endpoint.
 import { Readable } from 'node:stream';
+import type { RequestView } from '../context/view.ts';
 import { contentDisposition } from './content-disposition.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors } from './errors.ts';
@@ -45,45 +46,50 @@ export interface ServeOptions {
   refetch?: () => Promise<ObjectRow>;
 }
 
-function objectHeaders(row: ObjectRow, options: ServeOptions): Headers {
+/**
+ * An object's response headers, as a plain record (names in lower case): the Node adapter writes
+ * a record straight out, where Web Headers would be built only to be read back.
+ */
+function objectHeaders(row: ObjectRow, options: ServeOptions): Record<string, string> {
   const meta = row.metadata ?? {};
-  const headers = new Headers({
-    'Accept-Ranges': 'bytes',
+  const headers: Record<string, string> = {
+    'accept-ranges': 'bytes',
     // HTML is never rendered from storage (it would run on the API's origin), as in Supabase.
-    'Content-Type': meta.mimetype?.includes('text/html')
+    'content-type': meta.mimetype?.includes('text/html')
       ? 'text/plain'
       : (meta.mimetype ?? 'application/octet-stream'),
-    'X-Robots-Tag': 'none',
-  });
-  if (meta.eTag) headers.set('ETag', meta.eTag);
+    'x-robots-tag': 'none',
+  };
+  if (meta.eTag) headers.etag = meta.eTag;
   const modified = new Date(meta.lastModified ?? row.updated_at);
-  if (!Number.isNaN(modified.getTime())) headers.set('Last-Modified', modified.toUTCString());
-  if (options.expires) headers.set('Expires', options.expires.toUTCString());
-  else if (meta.cacheControl) headers.set('Cache-Control', meta.cacheControl);
+  if (!Number.isNaN(modified.getTime())) headers['last-modified'] = modified.toUTCString();
+  if (options.expires) headers.expires = options.expires.toUTCString();
+  else if (meta.cacheControl) headers['cache-control'] = meta.cacheControl;
   if (options.download !== undefined)
-    headers.set('Content-Disposition', contentDisposition(options.download));
+    headers['content-disposition'] = contentDisposition(options.download);
   return headers;
 }
 
 /** The object's bytes (or only its headers for HEAD) as a Response. */
 export async function serveObject(
   deps: StorageDeps,
-  request: Request,
+  incoming: RequestView,
   row: ObjectRow,
   options: ServeOptions = {},
 ): Promise<Response> {
   const headers = objectHeaders(row, options);
   const size = Number(row.metadata?.size ?? 0);
   const etag = row.metadata?.eTag;
-  const ifNoneMatch = request.headers.get('if-none-match');
+  const asked = incoming.headerRecord();
+  const ifNoneMatch = asked['if-none-match'];
   if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag))
     return new Response(null, { status: 304, headers });
-  const rangeHeader = request.headers.get('range');
+  const rangeHeader = asked.range;
   const range = rangeHeader ? parseRange(rangeHeader, size) : undefined;
-  if (range) headers.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
-  headers.set('Content-Length', String(range ? range.end - range.start + 1 : size));
+  if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`;
+  headers['content-length'] = String(range ? range.end - range.start + 1 : size);
   const status = range ? 206 : 200;
-  if (request.method === 'HEAD') return new Response(null, { status, headers });
+  if (incoming.request.method === 'HEAD') return new Response(null, { status, headers });
   if (!row.version) throw errors.noSuchKey();
   let body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
   try {
@@ -99,7 +105,7 @@ export async function serveObject(
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || !options.refetch)
       throw errors.noSuchKey();
     // Replaced between reading the row and opening the bytes: serve the new version.
-    return serveObject(deps, request, await options.refetch(), { ...options, refetch: undefined });
+    return serveObject(deps, incoming, await options.refetch(), { ...options, refetch: undefined });
   }
   return new Response(body, { status, headers });
 }
@@ -130,7 +136,7 @@ export function infoBody(row: ObjectRow): Record<string, unknown> {
 /** The object's image, transformed (Supabase Storage's /render/image), with X-Transformations. */
 export async function serveTransformed(
   deps: StorageDeps,
-  request: Request,
+  incoming: RequestView,
   row: ObjectRow,
   transform: TransformOptions,
   options: ServeOptions = {},
@@ -142,12 +148,13 @@ export async function serveTransformed(
   } catch {
     throw errors.noSuchKey();
   }
-  const image = await renderImage(source, transform, request.headers.get('accept'));
+  const image = await renderImage(source, transform, incoming.headerRecord().accept ?? null);
   const headers = objectHeaders(row, options);
-  headers.delete('Accept-Ranges');
-  headers.set('Content-Type', image.mimetype);
-  headers.set('Content-Length', String(image.body.length));
+  delete headers['accept-ranges'];
+  headers['content-type'] = image.mimetype;
+  headers['content-length'] = String(image.body.length);
   const segments = transformationSegments(transform);
-  if (segments.length > 0) headers.set('X-Transformations', segments.join(','));
-  return new Response(request.method === 'HEAD' ? null : new Uint8Array(image.body), { headers });
+  if (segments.length > 0) headers['x-transformations'] = segments.join(',');
+  const head = incoming.request.method === 'HEAD';
+  return new Response(head ? null : new Uint8Array(image.body), { headers });
 }

@@ -19,8 +19,8 @@ import { createStorageStore } from './store/store.ts';
 import { drainUnread } from './upload-body.ts';
 
 /** A refused request: the client may finish sending (e.g. a refused upload), then reads why. */
-async function failure(error: StorageError, { request }: Incoming): Promise<Response> {
-  await drainUnread(request);
+async function failure(error: StorageError, incoming: Incoming): Promise<Response> {
+  await drainUnread(incoming);
   return errorResponse(error);
 }
 

@@ -1,6 +1,7 @@
 // Turns an upload request into what the uploader needs: the byte stream, MIME type, cache
 // control and user metadata, from either a multipart form (storage-js with Blob/File/FormData)
 // or a raw body with headers (strings, buffers, streams), as Supabase Storage reads them.
+import type { BodyReader, RequestView } from '../context/view.ts';
 import { errors } from './errors.ts';
 import { boundaryOf, readMultipart } from './multipart.ts';
 
@@ -19,44 +20,27 @@ export interface UploadBody {
   drain(): Promise<void>;
 }
 
-/** The request body read chunk by chunk; can be drained after an early rejection. */
-class RawBody {
-  private finished = false;
-  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
+/** The body's remaining chunks; stopping early does not cancel the request (drain does). */
+async function* chunksOf(body: BodyReader): AsyncGenerator<Uint8Array> {
+  for (let chunk = await body.read(); chunk; chunk = await body.read()) yield chunk;
+}
 
-  async next(): Promise<Uint8Array | undefined> {
-    if (this.finished) return undefined;
-    const { done, value } = await this.reader.read();
-    if (done) this.finished = true;
-    return value;
-  }
-
-  /** The remaining chunks; stopping early does not cancel the request (drain does). */
-  async *chunks(): AsyncGenerator<Uint8Array> {
-    for (;;) {
-      const chunk = await this.next();
-      if (!chunk) return;
-      yield chunk;
-    }
-  }
-
-  /**
-   * Reads and discards the rest (up to cap bytes) so the client can read our answer; beyond the
-   * cap the request is cancelled, which closes the connection.
-   */
-  async drain(cap: number): Promise<void> {
-    let seen = 0;
-    try {
-      for (let chunk = await this.next(); chunk; chunk = await this.next()) {
-        seen += chunk.byteLength;
-        if (seen > cap) {
-          await this.reader.cancel();
-          return;
-        }
+/**
+ * Reads and discards the rest (up to cap bytes) so the client can read our answer; beyond the
+ * cap the request is cancelled, which closes the connection.
+ */
+async function drainBody(body: BodyReader, cap: number): Promise<void> {
+  let seen = 0;
+  try {
+    for (let chunk = await body.read(); chunk; chunk = await body.read()) {
+      seen += chunk.byteLength;
+      if (seen > cap) {
+        await body.cancel();
+        return;
       }
-    } catch {
-      // the client went away
     }
+  } catch {
+    // the client went away
   }
 }
 
@@ -78,12 +62,13 @@ function parseMetadata(
   }
 }
 
-export async function readUploadBody(request: Request): Promise<UploadBody> {
-  if (!request.body) throw errors.noContent();
-  const raw = new RawBody(request.body.getReader());
-  const chunks = raw.chunks();
-  const drain = () => raw.drain(DRAIN_CAP_BYTES);
-  const contentType = request.headers.get('content-type') ?? '';
+export async function readUploadBody(view: RequestView): Promise<UploadBody> {
+  const body = view.body();
+  if (!body) throw errors.noContent();
+  const chunks = chunksOf(body);
+  const drain = () => drainBody(body, DRAIN_CAP_BYTES);
+  const headers = view.headerRecord();
+  const contentType = headers['content-type'] ?? '';
   if (contentType.toLowerCase().startsWith('multipart/form-data')) {
     const boundary = boundaryOf(contentType);
     if (!boundary) throw errors.noContent();
@@ -98,19 +83,19 @@ export async function readUploadBody(request: Request): Promise<UploadBody> {
       drain,
     };
   }
-  const length = Number(request.headers.get('content-length') ?? Number.NaN);
+  const length = Number(headers['content-length'] ?? Number.NaN);
   return {
     chunks,
     mimeType: contentType || 'application/octet-stream',
-    cacheControl: request.headers.get('cache-control') ?? 'no-cache',
-    userMetadata: parseMetadata(request.headers.get('x-metadata') ?? undefined, true),
+    cacheControl: headers['cache-control'] ?? 'no-cache',
+    userMetadata: parseMetadata(headers['x-metadata'], true),
     declaredLength: Number.isFinite(length) && length >= 0 ? length : undefined,
     drain,
   };
 }
 
 /** Reads and discards a body nobody started reading (a request refused before its upload). */
-export async function drainUnread(request: Request): Promise<void> {
-  if (request.body && !request.bodyUsed && !request.body.locked)
-    await new RawBody(request.body.getReader()).drain(DRAIN_CAP_BYTES);
+export async function drainUnread(view: RequestView): Promise<void> {
+  const body = view.body();
+  if (body && !body.started) await drainBody(body, DRAIN_CAP_BYTES);
 }

@@ -7,6 +7,7 @@
 // row, and never replaces the previous version; bytes published by a write that a crash
 // stopped before its commit are swept at the next start (startup.ts).
 import { randomUUID } from 'node:crypto';
+import type { RequestView } from '../context/view.ts';
 import type { StagedUpload } from './byte-store.ts';
 import type { StorageDeps } from './deps.ts';
 import { errors, StorageError } from './errors.ts';
@@ -88,11 +89,11 @@ function asClientAbort(error: unknown, request: Request): StorageError | undefin
 export async function uploadObject(
   deps: StorageDeps,
   target: WriteTarget,
-  request: Request,
+  incoming: RequestView,
 ): Promise<{ id: string }> {
   let body: UploadBody;
   try {
-    body = await readUploadBody(request);
+    body = await readUploadBody(incoming);
   } catch (error) {
     // A missing bucket is named before a body that does not parse.
     await bucketLimits(deps, target.bucket);
@@ -112,7 +113,7 @@ export async function uploadObject(
     staged = await deps.bytes.stage(body.chunks, maxBytes, () => errors.entityTooLarge());
   } catch (error) {
     await body.drain();
-    throw asClientAbort(error, request) ?? error;
+    throw asClientAbort(error, incoming.request) ?? error;
   }
   return commitStaged(deps, target, staged, body.mimeType, body.cacheControl, body.userMetadata);
 }

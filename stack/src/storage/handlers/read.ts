@@ -27,10 +27,10 @@ const downloadParams = input(
 );
 
 /** Download or HEAD as the caller (public buckets: past RLS, see the publicBucket guard). */
-export const download = endpoint(downloadParams, async (deps, { request, params, access }) => {
-  const { bucket, key, download } = params;
-  const load = () => findObjectOrFail(deps, access.caller, bucket, key);
-  return serveObject(deps, request, await load(), { download, refetch: load });
+export const download = endpoint(downloadParams, async (deps, call) => {
+  const { bucket, key, download } = call.params;
+  const load = () => findObjectOrFail(deps, call.access.caller, bucket, key);
+  return serveObject(deps, call, await load(), { download, refetch: load });
 });
 
 const signedDownloadParams = input(
@@ -39,17 +39,18 @@ const signedDownloadParams = input(
 );
 
 /** Download through a signed URL: an Expires header until the token's expiry. */
-export const downloadSigned = signedEndpoint(
-  signedDownloadParams,
-  async (deps, { request, params: { bucket, key, download }, access: { caller, token } }) => {
-    const load = () => findObjectOrFail(deps, caller, bucket, key);
-    return serveObject(deps, request, await load(), {
-      download,
-      expires: new Date((token.exp ?? 0) * 1000),
-      refetch: load,
-    });
-  },
-);
+export const downloadSigned = signedEndpoint(signedDownloadParams, async (deps, call) => {
+  const {
+    params: { bucket, key, download },
+    access: { caller, token },
+  } = call;
+  const load = () => findObjectOrFail(deps, caller, bucket, key);
+  return serveObject(deps, call, await load(), {
+    download,
+    expires: new Date((token.exp ?? 0) * 1000),
+    refetch: load,
+  });
+});
 
 const infoParams = input({ params: objectPath }, ({ params }) => params);
 

@@ -14,10 +14,10 @@ const renderParams = input(
 );
 
 /** As the caller (public buckets: past RLS, see the publicBucket guard). */
-export const renderImage = endpoint(renderParams, async (deps, { request, params, access }) => {
-  const { bucket, key, download, transform } = params;
-  const row = await findObjectOrFail(deps, access.caller, bucket, key);
-  return serveTransformed(deps, request, row, transform, { download });
+export const renderImage = endpoint(renderParams, async (deps, call) => {
+  const { bucket, key, download, transform } = call.params;
+  const row = await findObjectOrFail(deps, call.access.caller, bucket, key);
+  return serveTransformed(deps, call, row, transform, { download });
 });
 
 const signedRenderParams = input(
@@ -29,14 +29,15 @@ const signedRenderParams = input(
 );
 
 /** Through a signed URL: the transformations are the token's, not the query's. */
-export const renderSigned = signedEndpoint(
-  signedRenderParams,
-  async (deps, { request, params: { bucket, key, download }, access: { caller, token } }) => {
-    const row = await findObjectOrFail(deps, caller, bucket, key);
-    const transform = parseTokenTransformations(token.transformations ?? '');
-    return serveTransformed(deps, request, row, transform, {
-      download,
-      expires: new Date((token.exp ?? 0) * 1000),
-    });
-  },
-);
+export const renderSigned = signedEndpoint(signedRenderParams, async (deps, call) => {
+  const {
+    params: { bucket, key, download },
+    access: { caller, token },
+  } = call;
+  const row = await findObjectOrFail(deps, caller, bucket, key);
+  const transform = parseTokenTransformations(token.transformations ?? '');
+  return serveTransformed(deps, call, row, transform, {
+    download,
+    expires: new Date((token.exp ?? 0) * 1000),
+  });
+});

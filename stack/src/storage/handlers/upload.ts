@@ -2,6 +2,7 @@
 // through a signed upload URL (the token carries the owner and whether it may replace). The
 // body is streamed, never held whole (see write-object.ts).
 import { z } from 'zod';
+import type { RequestView } from '../../context/view.ts';
 import type { StorageDeps } from '../deps.ts';
 import { endpoint, signedEndpoint } from '../http/endpoint.ts';
 import { input, objectPath, upsertHeader, type ParamsOf } from '../http/params.ts';
@@ -17,23 +18,23 @@ const uploadParams = input(
 /** Writes the object as the caller, who owns it. */
 async function upload(
   deps: StorageDeps,
-  request: Request,
+  incoming: RequestView,
   { bucket, key, upsert }: ParamsOf<typeof uploadParams>,
   caller: Caller,
 ): Promise<Response> {
   const target = { bucket, key, caller, owner: ownerOf(caller), upsert };
-  const { id } = await uploadObject(deps, target, request);
+  const { id } = await uploadObject(deps, target, incoming);
   return Response.json({ Id: id, Key: `${bucket}/${key}` });
 }
 
 /** POST: creates the object, or replaces it with `x-upsert: true`. */
-export const createObject = endpoint(uploadParams, (deps, { request, params, access }) =>
-  upload(deps, request, params, access.caller),
+export const createObject = endpoint(uploadParams, (deps, call) =>
+  upload(deps, call, call.params, call.access.caller),
 );
 
 /** PUT: replaces the object (or creates it), as storage-js `update()` expects. */
-export const updateObject = endpoint(uploadParams, (deps, { request, params, access }) =>
-  upload(deps, request, { ...params, upsert: true }, access.caller),
+export const updateObject = endpoint(uploadParams, (deps, call) =>
+  upload(deps, call, { ...call.params, upsert: true }, call.access.caller),
 );
 
 const signedUploadParams = input(
@@ -42,11 +43,12 @@ const signedUploadParams = input(
 );
 
 /** PUT through a signed upload URL: written as the service role, owned by the signer. */
-export const uploadSigned = signedEndpoint(
-  signedUploadParams,
-  async (deps, { request, params: { bucket, key }, access: { caller, token } }) => {
-    const target = { bucket, key, caller, owner: token.owner, upsert: !!token.upsert };
-    await uploadObject(deps, target, request);
-    return Response.json({ Key: `${bucket}/${key}` });
-  },
-);
+export const uploadSigned = signedEndpoint(signedUploadParams, async (deps, call) => {
+  const {
+    params: { bucket, key },
+    access: { caller, token },
+  } = call;
+  const target = { bucket, key, caller, owner: token.owner, upsert: !!token.upsert };
+  await uploadObject(deps, target, call);
+  return Response.json({ Key: `${bucket}/${key}` });
+});

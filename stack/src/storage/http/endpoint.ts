@@ -18,9 +18,9 @@ function build<P, A>(
   handle: Handler<StorageDeps, P, A>,
 ): StorageEndpoint<P, A> {
   return {
-    input: (_deps, { request }, _path, pattern) =>
+    input: (_deps, incoming, _path, pattern) =>
       failingAs(StorageError, async () =>
-        parseParams(spec.schema, await readInput(request, pattern, spec.json)),
+        parseParams(spec.schema, await readInput(incoming, pattern, spec.json)),
       ),
     handle,
   };

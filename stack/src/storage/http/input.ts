@@ -1,6 +1,7 @@
 // A request's parts as the params schemas read them: path segments named by the route's pattern
 // (percent-decoded from the raw URL, as Supabase Storage's router does, so an encoded `/` stays
 // inside the key), the query string, the headers, and — for routes that read one — the JSON body.
+import type { RequestView } from '../../context/view.ts';
 import { errors } from '../errors.ts';
 import type { RawInput } from './params.ts';
 
@@ -45,19 +46,16 @@ async function jsonBody(request: Request): Promise<Record<string, unknown>> {
 }
 
 export async function readInput(
-  request: Request,
+  incoming: RequestView,
   pattern: string,
   json: boolean,
 ): Promise<RawInput> {
-  const url = new URL(request.url);
-  const headers: Record<string, string> = {};
-  request.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
+  const url = incoming.url();
   return {
     params: pathParams(url.pathname, pattern),
     querystring: Object.fromEntries(url.searchParams),
-    headers,
-    body: json ? await jsonBody(request) : undefined,
+    // The request's one header record, shared with the gates that read it before (not copied).
+    headers: incoming.headerRecord(),
+    body: json ? await jsonBody(incoming.request) : undefined,
   };
 }
