@@ -10,7 +10,6 @@
 // failure of a stage is answered by the service's own `failure`, anything thrown by its
 // `thrown`, each in that service's error shape. Hono is seen only where a table is mounted.
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
 import type { Context, Hono } from 'hono';
 import type { ApiKey } from '../keys/keys.ts';
 import { after } from '../lib/after.ts';
@@ -169,14 +168,9 @@ export interface Answers<D, F> {
 /** A request as the stages see it, given what the gateway found out about it. */
 export function incomingFrom(
   request: Request,
-  {
-    ip,
-    apikey,
-    rawHeaders,
-    stream,
-  }: { ip: string; apikey: ApiKey | undefined; rawHeaders?: string[]; stream?: Readable },
+  { ip, apikey, rawHeaders }: { ip: string; apikey: ApiKey | undefined; rawHeaders?: string[] },
 ): Incoming {
-  return { ...viewOf(request, rawHeaders, stream), ip, apikey };
+  return { ...viewOf(request, rawHeaders), ip, apikey };
 }
 
 /** The request's view, made by the first gate or stage that asks and shared by all the rest. */
