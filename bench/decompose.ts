@@ -8,12 +8,16 @@
 // HTTP layer, then the gateway, the route kit and REST's own stages. Each layer's CPU is split
 // into user and kernel time, and the promises one request makes in this process are counted
 // (async_hooks, over sequential requests from a client that makes none itself): the kernel side
-// is the sockets, the user side the JavaScript each layer runs.
+// is the sockets, the user side the JavaScript each layer runs. Last, the bytes each request
+// allocates in this process (V8's sampling heap profiler, counting what the young generation
+// already collected too, under wrk's load from outside): a measure this shared machine's noise
+// hardly moves, for comparing two trees where CPU time cannot tell them apart.
 //
 //   npx tsx bench/decompose.ts <pglite|postgres> [rounds]
 //
 // A diagnostic, not a benchmark of record: the hop bench's figures are the ones in RESULTS.md.
 import { createHook } from 'node:async_hooks';
+import { Session } from 'node:inspector/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -28,7 +32,7 @@ import { statementsFor } from '../stack/src/rest/sql/statement.ts';
 import { bareSql, SQL, USER } from './hop.bench.ts';
 import { startHopStack } from './hop-stack.ts';
 import { median } from './lib.ts';
-import { alternatingRounds, type HttpLoad } from './load.ts';
+import { alternatingRounds, wrk, type HttpLoad } from './load.ts';
 
 /**
  * The promises created in this process while `count` requests are answered one after another,
@@ -67,6 +71,35 @@ async function promisesPerRequest(load: HttpLoad, count = 200): Promise<number> 
   hook.disable();
   agent.destroy();
   return promises / count;
+}
+
+interface SamplingNode {
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+/**
+ * The bytes allocated in this process per request while wrk loads `load` from outside: every
+ * object V8's sampling heap profiler saw allocated (one sample every 1 KiB on average), kept or
+ * already collected. The load generator is another process, so what is counted is the server's.
+ */
+async function bytesPerRequest(load: HttpLoad): Promise<number> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    const { requests } = await wrk({ ...load, seconds: 2 });
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const total = (node: SamplingNode): number =>
+      node.children.reduce((sum, child) => sum + total(child), node.selfSize);
+    return total(profile.head as SamplingNode) / requests;
+  } finally {
+    session.disconnect();
+  }
 }
 
 async function main() {
@@ -163,11 +196,13 @@ async function main() {
     const kernel = results.map((runs) => runs.map((r) => r.cpu.stackKernel));
     const promises: number[] = [];
     for (const [, load] of layers) promises.push(await promisesPerRequest(load));
+    const allocated: number[] = [];
+    for (const [, load] of layers) allocated.push(await bytesPerRequest(load));
     const first = median(cpu[0]!);
     console.log(
       `${driver}, load average ${os.loadavg()[0]!.toFixed(1)}, median of ${rounds} rounds`,
     );
-    console.log('   CPU  ratio    user  kernel  promises  layer');
+    console.log('   CPU  ratio    user  kernel  promises  allocated  layer');
     layers.forEach(([label], i) => {
       const m = median(cpu[i]!);
       const k = median(kernel[i]!);
@@ -177,6 +212,7 @@ async function main() {
         `${Math.round(m - k)} µs`.padStart(7),
         `${Math.round(k)} µs`.padStart(7),
         promises[i]!.toFixed(1).padStart(9),
+        `${(allocated[i]! / 1024).toFixed(1)} KiB`.padStart(10),
       ];
       console.log(`${cells.join(' ')}  ${label}`);
     });
