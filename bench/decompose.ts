@@ -17,7 +17,6 @@
 //
 // A diagnostic, not a benchmark of record: the hop bench's figures are the ones in RESULTS.md.
 import { createHook } from 'node:async_hooks';
-import { Session } from 'node:inspector/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -32,7 +31,7 @@ import { statementsFor } from '../stack/src/rest/sql/statement.ts';
 import { bareSql, SQL, USER } from './hop.bench.ts';
 import { startHopStack } from './hop-stack.ts';
 import { median } from './lib.ts';
-import { alternatingRounds, wrk, type HttpLoad } from './load.ts';
+import { alternatingRounds, bytesPerRequest, type HttpLoad } from './load.ts';
 
 /**
  * The promises created in this process while `count` requests are answered one after another,
@@ -71,35 +70,6 @@ async function promisesPerRequest(load: HttpLoad, count = 200): Promise<number> 
   hook.disable();
   agent.destroy();
   return promises / count;
-}
-
-interface SamplingNode {
-  selfSize: number;
-  children: SamplingNode[];
-}
-
-/**
- * The bytes allocated in this process per request while wrk loads `load` from outside: every
- * object V8's sampling heap profiler saw allocated (one sample every 1 KiB on average), kept or
- * already collected. The load generator is another process, so what is counted is the server's.
- */
-async function bytesPerRequest(load: HttpLoad): Promise<number> {
-  const session = new Session();
-  session.connect();
-  try {
-    await session.post('HeapProfiler.startSampling', {
-      samplingInterval: 1024,
-      includeObjectsCollectedByMajorGC: true,
-      includeObjectsCollectedByMinorGC: true,
-    });
-    const { requests } = await wrk({ ...load, seconds: 2 });
-    const { profile } = await session.post('HeapProfiler.stopSampling');
-    const total = (node: SamplingNode): number =>
-      node.children.reduce((sum, child) => sum + total(child), node.selfSize);
-    return total(profile.head as SamplingNode) / requests;
-  } finally {
-    session.disconnect();
-  }
 }
 
 async function main() {

@@ -1,7 +1,10 @@
 // The hop bench's requests against two trees' stacks in one process, beside the bare hop: this
 // tree, another checkout (the base of a change), and the bare servers, measured in rounds that
 // alternate all three so this shared machine's drift hits each alike. Each figure is the median
-// round's Node CPU per request, and its ratio to the bare server's in the same rounds.
+// round's Node CPU per request, and its ratio to the bare server's in the same rounds; then the
+// bytes each request allocates in this process (median of the same number of alternating
+// rounds), which the machine's noise hardly moves, so it can tell two trees apart when CPU
+// time cannot.
 //
 //   npx tsx bench/hop-ab.ts <other tree> <pglite|postgres> [rounds] [read,upload,download]
 //
@@ -20,7 +23,7 @@ import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { bareFiles, bareSql, CONFIG, MIGRATION, requestsFor, type Bare } from './hop.bench.ts';
 import { median } from './lib.ts';
-import { alternatingRounds, type HttpLoad } from './load.ts';
+import { alternatingRounds, bytesPerRequest, type HttpLoad } from './load.ts';
 
 const [other, driver = 'postgres', rounds = '5', which = 'read,upload,download'] =
   process.argv.slice(2);
@@ -83,14 +86,18 @@ try {
       Number(rounds),
     );
     const cpu = results.map((runs) => runs.map((r) => r.cpu.stack));
+    const allocated: number[][] = loads.map(() => []);
+    for (let round = 0; round < Number(rounds); round++)
+      for (const [i, [, load]] of loads.entries()) allocated[i]!.push(await bytesPerRequest(load));
     const bare = median(cpu[0]!);
     console.log(
       `${driver} ${requests[0]![index]!.label}, load ${os.loadavg()[0]!.toFixed(1)}, median of ${rounds}`,
     );
     loads.forEach(([name], i) => {
       const m = median(cpu[i]!);
+      const kib = (median(allocated[i]!) / 1024).toFixed(1);
       console.log(
-        `  ${Math.round(m).toString().padStart(6)} µs  ${(m / bare).toFixed(2)}×  ${name}`,
+        `  ${Math.round(m).toString().padStart(6)} µs  ${(m / bare).toFixed(2)}×  ${kib.padStart(6)} KiB  ${name}`,
       );
     });
   }

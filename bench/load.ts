@@ -5,6 +5,7 @@
 // the CPU time it cost per request in the load generator, in this process (the stack) and in
 // the Postgres server's processes, read from /proc.
 import { execFileSync, spawn } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -221,4 +222,33 @@ export async function alternatingRounds(
     for (const i of order) results[i]!.push(await wrk(loads[i]!));
   }
   return results;
+}
+
+interface SamplingNode {
+  selfSize: number;
+  children: SamplingNode[];
+}
+
+/**
+ * The bytes allocated in this process per request while wrk loads `load` from outside: every
+ * object V8's sampling heap profiler saw allocated (one sample every 1 KiB on average), kept or
+ * already collected. The load generator is another process, so what is counted is the server's.
+ */
+export async function bytesPerRequest(load: HttpLoad): Promise<number> {
+  const session = new Session();
+  session.connect();
+  try {
+    await session.post('HeapProfiler.startSampling', {
+      samplingInterval: 1024,
+      includeObjectsCollectedByMajorGC: true,
+      includeObjectsCollectedByMinorGC: true,
+    });
+    const { requests } = await wrk({ ...load, seconds: 2 });
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    const total = (node: SamplingNode): number =>
+      node.children.reduce((sum, child) => sum + total(child), node.selfSize);
+    return total(profile.head as SamplingNode) / requests;
+  } finally {
+    session.disconnect();
+  }
 }
