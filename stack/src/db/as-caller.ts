@@ -5,6 +5,7 @@ import {
   BatchError,
   type Database,
   type PgError,
+  type QueryOptions,
   type QueryResult,
   type Queryable,
   type Statement,
@@ -78,8 +79,8 @@ export function callerStatement(caller: Caller): Statement {
     params: [
       caller.role,
       jsonOfClaims(caller.claims),
-      JSON.stringify(caller.headers ?? {}),
-      JSON.stringify(caller.cookies ?? {}),
+      caller.headers ? JSON.stringify(caller.headers) : '{}',
+      caller.cookies ? JSON.stringify(caller.cookies) : '{}',
       caller.method ?? '',
       caller.path ?? '',
       ...extra.flat(),
@@ -131,19 +132,85 @@ export function asCaller<T>(
   });
 }
 
-/** A statement fn sent, waiting for the batch's answer. */
-interface Sent {
-  answer(result: QueryResult): void;
-  fail(error: unknown): void;
-}
-
-/** A statement whose answer no one waits for: a failure still fails the batch. */
-const UNHEARD: Sent = { answer: () => undefined, fail: () => undefined };
+const ignore = (): undefined => undefined;
 
 /** The statements of a batch as fn sends them (atOnce). */
 export interface BatchTx extends Queryable {
   /** Runs the statements sent after this one as the caller (setCaller, in the batch). */
   becomeCaller(caller: Caller): Promise<void>;
+}
+
+/**
+ * One batch while fn sends its statements, then while their answers come back. A class, so a
+ * request's batch makes no closures of its own beyond each statement's promise.
+ */
+class PendingBatch implements BatchTx {
+  readonly statements: Statement[] = [];
+  /** Each statement's resolve and reject, by its place in the batch. */
+  readonly #answer: ((result: QueryResult) => void)[] = [];
+  readonly #fail: ((error: unknown) => void)[] = [];
+  /** The caller each caller's statement switches to, by its place in the batch. */
+  readonly #callers: (Caller | undefined)[] = [];
+  open = true;
+
+  /** The caller the whole batch runs as: its statement first, its answer awaited by no one. */
+  constructor(first: Caller | undefined) {
+    if (!first) return;
+    this.#callers[0] = first;
+    this.statements.push(callerStatement(first));
+    this.#answer.push(ignore);
+    this.#fail.push(ignore);
+  }
+
+  #send<Row>(statement: Statement): Promise<QueryResult<Row>> {
+    if (!this.open) return Promise.reject(new Error('statement sent after the batch went out'));
+    this.statements.push(statement);
+    const answered = new Promise<QueryResult<Row>>((answer, fail) => {
+      this.#answer.push(answer as (result: QueryResult) => void);
+      this.#fail.push(fail);
+    });
+    // A statement fn did not wait for fails the batch, not the process.
+    answered.catch(ignore);
+    return answered;
+  }
+
+  query<Row>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<QueryResult<Row>> {
+    return this.#send({ sql, params, prepare: options?.prepare });
+  }
+
+  exec(): Promise<void> {
+    return Promise.reject(new Error('a batch takes statements with parameters only'));
+  }
+
+  becomeCaller(caller: Caller): Promise<void> {
+    this.#callers[this.statements.length] = caller;
+    const switched = this.#send(callerStatement(caller)).then(ignore);
+    switched.catch(ignore);
+    return switched;
+  }
+
+  /** Every statement's answer, in order. */
+  answer(answers: QueryResult[]): void {
+    for (let i = 0; i < this.#answer.length; i++) this.#answer[i]!(answers[i]!);
+  }
+
+  /**
+   * The batch's failure as fn and atOnce's caller see it (a caller's statement refused: the
+   * refused role's), given to every statement.
+   */
+  fail(error: unknown): unknown {
+    let failure = error;
+    if (error instanceof BatchError) {
+      const caller = this.#callers[error.index];
+      failure = caller ? refusedRole(caller, error.error) : error.error;
+    }
+    for (const fail of this.#fail) fail(failure);
+    return failure;
+  }
 }
 
 /**
@@ -159,54 +226,20 @@ export async function atOnce<T>(
   /** The caller the whole batch runs as: its statement first, its answer awaited by no one. */
   first?: Caller,
 ): Promise<T> {
-  const statements: Statement[] = [];
-  const sent: Sent[] = [];
-  /** The caller each caller's statement switches to, by its place in the batch. */
-  const callers = new Map<number, Caller>();
-  if (first) {
-    callers.set(0, first);
-    statements.push(callerStatement(first));
-    sent.push(UNHEARD);
-  }
-  let open = true;
-  const send = <Row>(statement: Statement): Promise<QueryResult<Row>> => {
-    if (!open) return Promise.reject(new Error('statement sent after the batch went out'));
-    statements.push(statement);
-    const answered = new Promise<QueryResult<Row>>((answer, fail) => {
-      sent.push({ answer: answer as Sent['answer'], fail });
-    });
-    // A statement fn did not wait for fails the batch, not the process.
-    answered.catch(() => undefined);
-    return answered;
-  };
-  const tx: BatchTx = {
-    query: (sql, params, options) => send({ sql, params, prepare: options?.prepare }),
-    exec: () => Promise.reject(new Error('a batch takes statements with parameters only')),
-    becomeCaller(caller) {
-      callers.set(statements.length, caller);
-      const switched = send(callerStatement(caller)).then(() => undefined);
-      switched.catch(() => undefined);
-      return switched;
-    },
-  };
-  const work = fn(tx);
-  open = false;
+  const batch = new PendingBatch(first);
+  const work = fn(batch);
+  batch.open = false;
   // fn's own outcome is read below; until then its rejection is not left unheard.
-  work.catch(() => undefined);
+  work.catch(ignore);
   let answers: QueryResult[];
   try {
-    answers = await db.batch(statements);
+    answers = await db.batch(batch.statements);
   } catch (error) {
-    let failure = error;
-    if (error instanceof BatchError) {
-      const caller = callers.get(error.index);
-      failure = caller ? refusedRole(caller, error.error) : error.error;
-    }
-    for (const statement of sent) statement.fail(failure);
-    await work.catch(() => undefined);
+    const failure = batch.fail(error);
+    await work.catch(ignore);
     throw failure;
   }
-  sent.forEach((statement, i) => statement.answer(answers[i]!));
+  batch.answer(answers);
   return work;
 }
 

@@ -5,9 +5,11 @@
 // batch.
 //
 // node-postgres ends every query with a Sync of its own, so the batch is a query object of ours.
-// It is a subclass of the driver's Query because a pipelining client refuses other query
-// objects. It writes the protocol messages itself and reads the answers of all its statements
-// up to the one ReadyForQuery.
+// It has the driver's Query in its prototype chain because a pipelining client refuses other
+// query objects, but it does not run Query's constructor, which makes an event emitter and a
+// result with its row parser that the batch never uses, on every request. It writes the
+// protocol messages itself and reads the answers of all its statements up to the one
+// ReadyForQuery.
 import pg from 'pg';
 import type { DatabaseError } from 'pg-protocol';
 import type { Field, QueryResult, Statement } from './adapter.ts';
@@ -76,20 +78,18 @@ type Done = (error: unknown, answers: Answer[]) => void;
  * RowDescription (or NoData), its DataRows and a CommandComplete, then one ReadyForQuery. An
  * ErrorResponse ends the batch early: Postgres answers nothing more before the ReadyForQuery.
  */
-class BatchQuery extends pg.Query {
+class BatchQuery {
   readonly #outgoing: Outgoing[];
   readonly #done: Done;
   readonly #answers: Answer[] = [empty()];
   #finished = false;
 
   constructor(outgoing: Outgoing[], done: Done) {
-    // The text node-postgres would send is never sent: submit writes the statements itself.
-    super({ text: 'batch' });
     this.#outgoing = outgoing;
     this.#done = done;
   }
 
-  override submit = (connection: pg.Connection): void => {
+  submit(connection: pg.Connection): void {
     const conn = connection as unknown as Connection;
     // Corked: the whole batch goes out in one write.
     conn.stream.cork();
@@ -105,7 +105,7 @@ class BatchQuery extends pg.Query {
     } finally {
       conn.stream.uncork();
     }
-  };
+  }
 
   /** The answer the next message belongs to. */
   get #current(): Answer {
@@ -163,6 +163,9 @@ class BatchQuery extends pg.Query {
     this.#done(error, this.#answers.slice(0, this.#outgoing.length));
   }
 }
+// What makes the pipelining client take it (`instanceof Query`); every handler it calls is the
+// batch's own.
+Object.setPrototypeOf(BatchQuery.prototype, pg.Query.prototype);
 
 /**
  * Runs the statements as one batch on the client. Statements kept prepared are named by

@@ -113,7 +113,7 @@ export async function onClient<T>(
   } finally {
     // The client goes back to the pool only once all its answers have arrived (the work waits
     // for them); a client whose connection failed is discarded instead.
-    await Promise.all(idle);
+    if (idle.length > 0) await Promise.all(idle);
     client.release(usable(client) ? undefined : failed instanceof Error ? failed : true);
   }
 }
