@@ -167,10 +167,35 @@ function readResponse(
 }
 
 /** `/<table>?<query string sorted by key>`, as PostgREST's canonical Content-Location. */
-function contentLocation(request: ApiRequest): string {
-  const sorted = [...request.queryPairs].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const query = new URLSearchParams(sorted).toString();
-  return `/${request.target}${query ? `?${query}` : ''}`;
+export function contentLocation(request: Pick<ApiRequest, 'target' | 'queryPairs'>): string {
+  const pairs = request.queryPairs;
+  // Usually in order already: then neither copied nor sorted.
+  const inOrder = pairs.every((pair, i) => i === 0 || pairs[i - 1]![0] <= pair[0]);
+  const sorted = inOrder
+    ? pairs
+    : [...pairs].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  let query = '';
+  for (const [name, value] of sorted)
+    query += `${query ? '&' : '?'}${formEncoded(name)}=${formEncoded(value)}`;
+  return `/${request.target}${query}`;
+}
+
+/** Text a form's encoding leaves as it is. */
+const FORM_PLAIN = /^[A-Za-z0-9*\-._]*$/;
+/** Characters encodeURIComponent leaves as they are but a form's encoding escapes. */
+const FORM_ESCAPED = /[!'()~]/g;
+
+/**
+ * Text as application/x-www-form-urlencoded writes it (as URLSearchParams does): every byte of
+ * its UTF-8 percent-encoded but letters, digits and `*-._`, a space as `+`. The query's names
+ * and values are decoded by decodeURIComponent (parse/query.ts), so they hold no lone surrogate,
+ * the one thing encodeURIComponent refuses.
+ */
+export function formEncoded(text: string): string {
+  if (FORM_PLAIN.test(text)) return text;
+  return encodeURIComponent(text)
+    .replace(/%20/g, '+')
+    .replace(FORM_ESCAPED, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 function mutateResponse(

@@ -83,8 +83,9 @@ function scan(sql: string): Set<number> {
 
 /** A quoted identifier: "name" with embedded quotes doubled and NULs dropped. */
 export function ident(name: string): string {
-  const clean = name.split('\u0000')[0]!;
-  return `"${clean.replace(/"/g, '""')}"`;
+  const nul = name.indexOf('\u0000');
+  const clean = nul < 0 ? name : name.slice(0, nul);
+  return clean.includes('"') ? `"${clean.replace(/"/g, '""')}"` : `"${clean}"`;
 }
 
 export const qualified = (schema: string, name: string) => `${ident(schema)}.${ident(name)}`;
