@@ -59,6 +59,13 @@ create policy "broken send" on realtime.messages for insert to authenticated wit
   case when realtime.topic() = 'broken'
        then (select 1 / (count(*) - count(*)) from (select 1) one) = 1 else false end);
 
+-- Private channels "slow:<n>": any signed-in user reads and tracks, but each write check takes
+-- 0.4 s (a policy reading a busy table), long enough for a socket to close meanwhile.
+create policy "slow read" on realtime.messages for select to authenticated using (
+  realtime.topic() like 'slow:%');
+create policy "slow write" on realtime.messages for insert to authenticated with check (
+  realtime.topic() like 'slow:%' and (select true from pg_sleep(0.4)));
+
 -- Private channels "room:<id>": members read, writers send.
 create policy "room members read" on realtime.messages for select to authenticated using (
   exists (select 1 from public.room_members m

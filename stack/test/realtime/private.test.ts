@@ -2,6 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRIVERS, startTestStack, type TestStack } from '../support/stack.ts';
 import { REALTIME_MIGRATION, addMember, newUser, type User } from './fixtures.ts';
+import { rawSocket } from './raw.ts';
 import { Inbox, closeAll, joined, realtimeClient, subscribe, until, userToken } from './support.ts';
 
 type Broadcast = { event: string; payload: Record<string, unknown>; meta?: { id: string } };
@@ -180,5 +181,36 @@ describe.each(DRIVERS)('realtime private channels on %s', (driver) => {
     expect(await w.track({ name: 'writer' })).toBe('ok');
     await until(() => Object.keys(r.presenceState()).length === 1);
     expect(await r.track({ name: 'reader' })).toBe('error');
+  });
+
+  it('leaves no one behind whose socket closed while their track was being checked', async () => {
+    const joins: string[] = [];
+    const watcher = await joined(
+      room(client(reader), 'slow:1', true).on('presence', { event: 'join' }, ({ key }) =>
+        joins.push(key),
+      ),
+    );
+    // A tab tracks, and its socket closes while the write policy is still being asked.
+    const gone = await rawSocket(stack);
+    const config = { private: true, presence: { key: 'gone', enabled: true } };
+    gone.send(['1', '1', 'realtime:slow:1', 'phx_join', { config, access_token: writer.token }]);
+    expect((await gone.reply('1'))[4]).toMatchObject({ status: 'ok' });
+    gone.send([
+      '1',
+      '2',
+      'realtime:slow:1',
+      'presence',
+      { type: 'presence', event: 'track', payload: { tab: 'gone' } },
+    ]);
+    gone.ws.close();
+    await gone.closed;
+    // Another tab's track, checked after the first one: once it shows, the first has been decided.
+    const probe = client(writer).channel('slow:1', {
+      config: { private: true, presence: { key: 'probe' } },
+    });
+    expect(await (await joined(probe)).track({ tab: 'probe' })).toBe('ok');
+    await until(() => joins.includes('probe'));
+    expect(joins).toEqual(['probe']);
+    expect(Object.keys(watcher.presenceState())).toEqual(['probe']);
   });
 });

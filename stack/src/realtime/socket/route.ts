@@ -1,7 +1,8 @@
 // The shape of an entry in the socket's event table: typed params parsed from the message first,
 // then the guards in order (the first refusal answers), then the handler. A guard that
 // establishes something (who the token names, what the policies allow) returns it with the
-// params, so the guards after it and the handler receive exactly what was decided.
+// params, so the guards after it and the handler receive exactly what was decided. A message on
+// a channel that closes while its guards are asked is dropped there.
 import type { RealtimeDeps } from '../deps.ts';
 import type { JoinError } from '../errors.ts';
 import { reply, type Inbound, type JsonObject } from '../protocol/frames.ts';
@@ -97,6 +98,9 @@ function entry(
         let params = parse(ctx.message);
         for (const guard of guards) {
           const verdict = await guard(ctx, params);
+          // The channel closed while a guard was asked (its socket went, a policy shut it): what
+          // was sent on it goes no further — a track would leave a presence no close removes.
+          if (closedMeanwhile(ctx)) return;
           if (!verdict) continue;
           if ('pass' in verdict) {
             params = verdict.pass;
@@ -113,6 +117,10 @@ function entry(
       },
     }),
   };
+}
+
+function closedMeanwhile(ctx: EventContext | ChannelContext): boolean {
+  return 'channel' in ctx && ctx.channel.closed;
 }
 
 function refuse(ctx: EventContext | ChannelContext, refusal: Refusal): void {
