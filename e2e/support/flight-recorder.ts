@@ -1,12 +1,15 @@
 // What the browser did while a test ran, printed only when the test fails: console errors and
-// warnings, uncaught page errors, requests that failed or were answered ≥ 400, and each open
-// page's address, its alerts and the accessible tree of what it shows. A journey that fails in CI
+// warnings, uncaught page errors, requests that failed or were answered ≥ 400, every write sent
+// to the data APIs with its answer, and each open page's address, its alerts, what has the
+// keyboard focus and the accessible tree of what it shows. A journey that fails in CI
 // (on a loaded machine, once in many runs) then says what the page was doing, not only which
 // locator timed out. Every context the harness opens is recorded; the log starts afresh with
 // each test (e2e/support/failure-report.ts).
 import type { BrowserContext, Page } from 'playwright-core';
 
 const LIMIT = 40;
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+const DATA_API = /\/(rest|storage|functions)\/v1\//;
 const SNAPSHOT_CHARS = 1_500;
 let started = Date.now();
 let events: string[] = [];
@@ -32,8 +35,10 @@ function watch(page: Page, name: () => string): void {
     ),
   );
   page.on('response', (response) => {
-    if (response.status() >= 400)
-      note(`${name()} ${response.status()}: ${response.request().method()} ${response.url()}`);
+    const method = response.request().method();
+    // Writes are few and say what the page did (a pin, a save): each one, answered or not.
+    if (response.status() >= 400 || (WRITES.has(method) && DATA_API.test(response.url())))
+      note(`${name()} ${response.status()}: ${method} ${response.url()}`);
   });
   page.on('framenavigated', (frame) => {
     if (frame === page.mainFrame()) note(`${name()} at ${frame.url()}`);
@@ -59,6 +64,19 @@ export function resetRecording(): void {
   started = Date.now();
 }
 
+/** What has the keyboard focus in the page: its tag, role and name as a person would tell it. */
+function focusedElement(): string {
+  const at = document.activeElement;
+  if (!at || at === document.body) return 'the page itself (nothing focused)';
+  const label =
+    at.getAttribute('aria-label') ??
+    (at.id ? document.querySelector(`label[for="${CSS.escape(at.id)}"]`)?.textContent : null) ??
+    at.textContent?.slice(0, 40) ??
+    '';
+  const role = at.getAttribute('role');
+  return `<${at.tagName.toLowerCase()}${role ? ` role=${role}` : ''}> "${label.trim()}"`;
+}
+
 /** The log and what each open page shows now. */
 export async function recording(): Promise<string> {
   const lines = ['— what the browser did during the test —', ...events];
@@ -70,6 +88,7 @@ export async function recording(): Promise<string> {
       const statuses = await page.getByRole('status').allTextContents();
       if (statuses.length)
         lines.push(`statuses: ${statuses.map((a) => JSON.stringify(a)).join(', ')}`);
+      lines.push(`focus: ${await page.evaluate(focusedElement)}`);
       // The open note when there is one (the header and sidebar would fill the space), else
       // the whole page.
       const note = page.locator('main article');
