@@ -131,6 +131,11 @@ describe('the workspace', () => {
     // The address changes before the page renders the note (a transition): until then the
     // previous note is on screen, and P would pin that one.
     await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(title(60));
+    // What a person sees before pressing P: this note's own Pin button.
+    await page
+      .getByRole('article', { name: title(60) })
+      .getByRole('button', { name: 'Pin', exact: true })
+      .waitFor();
 
     await page.keyboard.press('p');
     await page.getByRole('button', { name: 'Unpin' }).waitFor();
