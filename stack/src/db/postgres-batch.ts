@@ -1,6 +1,6 @@
 // A batch on one pooled connection of the server driver (Database.batch): every statement's
-// Parse (when the connection does not have it prepared yet), Bind, Describe and Execute, then a
-// single Sync. That is one write, one round trip, and one implicit transaction, which Postgres
+// Parse (when the connection does not have it prepared yet), Bind, Describe (unless it is
+// prepared and its rows' shape known from an earlier Describe) and Execute, then a single Sync. That is one write, one round trip, and one implicit transaction, which Postgres
 // commits at the Sync. When a statement fails, Postgres skips the rest and rolls back the whole
 // batch.
 //
@@ -16,7 +16,7 @@ import type { Field, QueryResult, Statement } from './adapter.ts';
 import { BatchError } from './adapter.ts';
 import { parserTable } from './parse-value.ts';
 import { prepareValue } from './pglite-wire.ts';
-import type { PreparedStatements } from './prepared.ts';
+import type { PreparedStatements, RowShape } from './prepared.ts';
 
 const parsers = parserTable();
 const asText = (text: string) => text;
@@ -45,6 +45,8 @@ interface Outgoing {
   /** The name it is prepared under, when it is kept prepared. */
   name?: string;
   values: (string | Buffer | null)[];
+  /** Its rows' shape, when it is prepared on the connection and was described before. */
+  shape?: RowShape;
 }
 
 /** What one statement answered so far. */
@@ -53,9 +55,17 @@ interface Answer {
   parse: ((text: string) => unknown)[];
   rows: Record<string, unknown>[];
   rowCount: number;
+  /** Whether this batch described it (its shape is new to the batch). */
+  described: boolean;
 }
 
-const empty = (): Answer => ({ fields: [], parse: [], rows: [], rowCount: 0 });
+const answerOf = (shape: RowShape | undefined): Answer => ({
+  fields: shape?.fields ?? [],
+  parse: shape?.parse ?? [],
+  rows: [],
+  rowCount: 0,
+  described: false,
+});
 
 /** The rows a CommandComplete tag counts (`INSERT 0 3`, `UPDATE 2`, `SELECT 5`). */
 function taggedCount(tag: string): number | undefined {
@@ -81,12 +91,15 @@ type Done = (error: unknown, answers: Answer[]) => void;
 class BatchQuery {
   readonly #outgoing: Outgoing[];
   readonly #done: Done;
-  readonly #answers: Answer[] = [empty()];
+  readonly #answers: Answer[];
+  /** The statement whose answers arrive now. */
+  #at = 0;
   #finished = false;
 
   constructor(outgoing: Outgoing[], done: Done) {
     this.#outgoing = outgoing;
     this.#done = done;
+    this.#answers = outgoing.map(({ shape }) => answerOf(shape));
   }
 
   submit(connection: pg.Connection): void {
@@ -94,11 +107,11 @@ class BatchQuery {
     // Corked: the whole batch goes out in one write.
     conn.stream.cork();
     try {
-      for (const { text, name, values } of this.#outgoing) {
+      for (const { text, name, values, shape } of this.#outgoing) {
         if (name === undefined || conn.parsedStatements[name] === undefined)
           conn.parse({ text, name });
         conn.bind({ statement: name, values });
-        conn.describe({ type: 'P', name: '' });
+        if (!shape) conn.describe({ type: 'P', name: '' });
         conn.execute({ portal: '', rows: 0 });
       }
       conn.sync();
@@ -109,33 +122,37 @@ class BatchQuery {
 
   /** The answer the next message belongs to. */
   get #current(): Answer {
-    return this.#answers[this.#answers.length - 1]!;
+    return this.#answers[this.#at]!;
   }
 
   handleRowDescription(message: RowDescription): void {
     const answer = this.#current;
     answer.fields = message.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
     answer.parse = message.fields.map((f) => parsers[f.dataTypeID] ?? asText);
+    answer.described = true;
   }
 
   handleDataRow(message: { fields: (string | null)[] }): void {
     const answer = this.#current;
+    const { fields, parse } = answer;
     const row: Record<string, unknown> = {};
-    message.fields.forEach((value, i) => {
-      row[answer.fields[i]!.name] = value === null ? null : answer.parse[i]!(value);
-    });
+    const values = message.fields;
+    for (let i = 0; i < values.length; i++) {
+      const value = values[i];
+      row[fields[i]!.name] = value === null || value === undefined ? null : parse[i]!(value);
+    }
     answer.rows.push(row);
   }
 
   handleCommandComplete(message: { text: string }): void {
     const answer = this.#current;
     answer.rowCount = taggedCount(message.text) ?? answer.rows.length;
-    this.#answers.push(empty());
+    this.#at++;
   }
 
   /** An empty statement text: answered without a CommandComplete. */
   handleEmptyQuery(): void {
-    this.#answers.push(empty());
+    this.#at++;
   }
 
   handlePortalSuspended(): void {
@@ -150,7 +167,7 @@ class BatchQuery {
     // Postgres's error answers the statement whose answer is open; one after every statement
     // was answered is the commit's (a deferred constraint, a serialization failure).
     const fromPostgres = error instanceof pg.DatabaseError;
-    this.#finish(fromPostgres ? new BatchError(this.#answers.length - 1, error) : error);
+    this.#finish(fromPostgres ? new BatchError(this.#at, error) : error);
   }
 
   handleReadyForQuery(): void {
@@ -160,7 +177,7 @@ class BatchQuery {
   #finish(error: unknown): void {
     if (this.#finished) return;
     this.#finished = true;
-    this.#done(error, this.#answers.slice(0, this.#outgoing.length));
+    this.#done(error, this.#answers);
   }
 }
 // What makes the pipelining client take it (`instanceof Query`); every handler it calls is the
@@ -182,11 +199,16 @@ export function runBatch(
   try {
     // Every value is turned into wire form before anything is written: a value that cannot be
     // sent fails the batch while the connection has seen none of it.
-    outgoing = statements.map(({ sql, params = [], prepare }) => ({
-      text: sql,
-      name: prepare ? prepared.nameFor(sql) : undefined,
-      values: wireValues(params),
-    }));
+    outgoing = statements.map(({ sql, params = [], prepare }) => {
+      const name = prepare ? prepared.nameFor(sql) : undefined;
+      const known = name !== undefined && conn.parsedStatements[name] !== undefined;
+      return {
+        text: sql,
+        name,
+        values: wireValues(params),
+        shape: known ? prepared.shapeOf(name) : undefined,
+      };
+    });
   } catch (error) {
     return Promise.reject(error);
   }
@@ -194,7 +216,7 @@ export function runBatch(
     name === undefined ? false : conn.parsedStatements[name] === undefined,
   );
   /** What the connection has prepared now that the batch is answered (or failed). */
-  const remember = (error: unknown) => {
+  const remember = (error: unknown, answers: Answer[]) => {
     const failedAt = error instanceof BatchError ? error.index : error ? 0 : outgoing.length;
     outgoing.forEach(({ text, name }, i) => {
       if (name === undefined) return;
@@ -202,6 +224,9 @@ export function runBatch(
       // ones after it do not: parsed again under a new name next time.
       if (i < failedAt) {
         if (parsedHere[i]) conn.parsedStatements[name] = text;
+        const answer = answers[i];
+        if (answer?.described)
+          prepared.rememberShape(name, { fields: answer.fields, parse: answer.parse });
       } else if (parsedHere[i]) prepared.forget(text, i === failedAt);
       // A plan the schema made stale ("cached plan must not change result type").
       else if (i === failedAt && error instanceof BatchError && error.error.code === '0A000')
@@ -211,7 +236,7 @@ export function runBatch(
   return new Promise((resolve, reject) => {
     const query = new BatchQuery(outgoing, (error, answers) => {
       try {
-        remember(error);
+        remember(error, answers);
       } finally {
         if (error) reject(error);
         else resolve(answers.map(({ rows, rowCount, fields }) => ({ rows, rowCount, fields })));

@@ -2,8 +2,22 @@
 // prepared: a repeat skips Postgres's parse and plan. Bounded per connection, least recently
 // used first out, so endless distinct statements cannot grow a backend's memory without limit.
 
+import type { Field } from './adapter.ts';
+
+/**
+ * The rows a prepared statement answers: their columns and how each column's text is read.
+ * A statement keeps its shape for as long as it stays prepared (a schema change that would
+ * change it fails the statement instead: 0A000, and it is prepared again).
+ */
+export interface RowShape {
+  fields: Field[];
+  parse: ((text: string) => unknown)[];
+}
+
 export class PreparedStatements {
   readonly #names = new Map<string, string>();
+  /** The shape each prepared statement answered with, by name, once it was described. */
+  readonly #shapes = new Map<string, RowShape>();
   #stale: string[] = [];
   #next = 0;
 
@@ -21,6 +35,7 @@ export class PreparedStatements {
       if (this.#names.size >= this.limit) {
         const [oldest, oldName] = this.#names.entries().next().value!;
         this.#names.delete(oldest);
+        this.#shapes.delete(oldName);
         this.#stale.push(oldName);
       }
     }
@@ -35,12 +50,24 @@ export class PreparedStatements {
   forget(text: string, prepared: boolean): void {
     const name = this.#names.get(text);
     this.#names.delete(text);
+    if (name !== undefined) this.#shapes.delete(name);
     if (prepared && name !== undefined) this.#stale.push(name);
+  }
+
+  /** The shape the statement prepared under `name` answers with, when it was described. */
+  shapeOf(name: string): RowShape | undefined {
+    return this.#shapes.get(name);
+  }
+
+  /** Remembers what the statement prepared under `name` answered with (it was described). */
+  rememberShape(name: string, shape: RowShape): void {
+    if ([...this.#names.values()].includes(name)) this.#shapes.set(name, shape);
   }
 
   /** Forgets every statement (the session dropped them); names already given are not reused. */
   forgetAll(): void {
     this.#names.clear();
+    this.#shapes.clear();
     this.#stale = [];
   }
 

@@ -189,6 +189,20 @@ describe.each(DRIVERS)('batches on %s', (driver) => {
     }
   });
 
+  it('reads a kept statement’s rows the same every time, typed as when it was first described', async () => {
+    const typed = {
+      sql: `select $1::int as n, null::text as t, '{"a":[1]}'::jsonb as j, $2::bool as b`,
+      prepare: true,
+    };
+    const answers = [];
+    for (let round = 0; round < 3; round++)
+      answers.push((await stack.db.batch([{ ...typed, params: [round, true] }]))[0]);
+    answers.forEach((answer, round) => {
+      expect(answer!.rows).toEqual([{ n: round, t: null, j: { a: [1] }, b: true }]);
+      expect(answer!.fields.map((f) => f.name)).toEqual(['n', 't', 'j', 'b']);
+    });
+  });
+
   it('keeps concurrent batches apart: each sees its own caller', async () => {
     await stack.db.exec('truncate public.tally');
     const results = await Promise.all(
