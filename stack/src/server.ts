@@ -1,18 +1,18 @@
 // The stack's composition: one port, one mount table. Every service is listed here with what the
 // gateway does in front of it (CORS, the API-key check and which paths it leaves open), so the
 // whole API and its protections are visible at a glance. Services receive the context and never
-// import the gateway or each other.
-import { getConnInfo } from '@hono/node-server/conninfo';
-import { Hono } from 'hono';
+// import the gateway or each other; each gives its route table (context/route.ts), and the front
+// door (gateway/front-door.ts) runs a mount's gates around it.
 import { ROUTES as AUTH_ROUTES } from './auth/routes.ts';
 import { createAuthService } from './auth/service.ts';
 import { createClientAddress } from './context/client-address.ts';
-import type { ServiceEnv, StackContext } from './context/context.ts';
-import { requestView } from './context/route.ts';
+import type { StackContext } from './context/context.ts';
+import { open, route, routeTable, type Routes } from './context/route.ts';
 import { createFunctionsService } from './functions/service.ts';
 import { requireApiKey } from './gateway/apikey.ts';
 import { cors } from './gateway/cors.ts';
-import { gateway, type Gate } from './gateway/gate.ts';
+import { frontDoor, type DoorMount, type FrontDoor } from './gateway/front-door.ts';
+import type { Gate } from './gateway/gate.ts';
 import { localOnly } from './gateway/local-only.ts';
 import { createInboxService } from './inbox/service.ts';
 import { createRealtimeService } from './realtime/service.ts';
@@ -25,12 +25,6 @@ import { createTestIdpService } from './test-idp/service.ts';
  * the `open()` rows of its route table.
  */
 const AUTH_OPEN = openPaths('/auth/v1', AUTH_ROUTES);
-/**
- * Storage checks every request's credentials itself (its route table's guards), as Supabase
- * Storage does behind the CLI's gateway, which has no key check: a key, when sent, is identified
- * and stands for the caller when there is no Authorization.
- */
-const STORAGE_OPEN = /^/;
 
 export const EXPOSED_HEADERS = [
   'Content-Range',
@@ -56,9 +50,13 @@ function openPaths(prefix: string, routes: readonly { path: string; open: boolea
 
 interface Mount {
   prefix: string;
-  create(ctx: StackContext): Hono<ServiceEnv> | Promise<Hono<ServiceEnv>>;
-  /** The API-key check: every path, every path but the open ones, or none. */
-  apikey: 'required' | { except: RegExp } | 'none';
+  create(ctx: StackContext): Routes | Promise<Routes>;
+  /**
+   * The API-key check: every path, every path but the open ones, none — or `identified`: a key,
+   * when sent, is identified (and stands for the caller when there is no Authorization), but
+   * none is required.
+   */
+  apikey: 'required' | { except: RegExp } | 'identified' | 'none';
   /** Gateway CORS; Edge Functions answer preflights and set CORS headers themselves. */
   cors: boolean;
   /** Only for the developer's own tools on this machine (see gateway/local-only.ts). */
@@ -71,12 +69,9 @@ const MOUNTS: Mount[] = [
   { prefix: '/auth/v1/test-idp', create: createTestIdpService, apikey: 'none', cors: false },
   { prefix: '/auth/v1', create: createAuthService, apikey: { except: AUTH_OPEN }, cors: true },
   { prefix: '/rest/v1', create: createRestService, apikey: 'required', cors: true },
-  {
-    prefix: '/storage/v1',
-    create: createStorageService,
-    apikey: { except: STORAGE_OPEN },
-    cors: true,
-  },
+  // Storage checks every request's credentials itself (its route table's guards), as Supabase
+  // Storage does behind the CLI's gateway, which has no key check.
+  { prefix: '/storage/v1', create: createStorageService, apikey: 'identified', cors: true },
   // Realtime: the WebSocket at /websocket (upgrades come through here too: gateway/upgrade.ts)
   // and the broadcast API; the key may be the `apikey` query parameter, as realtime-js sends it.
   { prefix: '/realtime/v1', create: createRealtimeService, apikey: 'required', cors: true },
@@ -91,50 +86,48 @@ export interface GatewayOptions {
   trustedProxies?: readonly string[];
 }
 
+/** `/health`: the stack is up. */
+const HEALTH = [route('GET', '/', open, () => Response.json({ status: 'ok' }))];
+
 export async function createGateway(
   ctx: StackContext,
   options: GatewayOptions = {},
-): Promise<Hono<ServiceEnv>> {
-  const app = new Hono<ServiceEnv>();
+): Promise<FrontDoor> {
   const clientAddress = createClientAddress(options.trustedProxies ?? []);
   const client: Gate = {
-    before(c) {
-      let peer: string | undefined;
-      try {
-        peer = getConnInfo(c).remote.address;
-      } catch {
-        peer = undefined; // not served by Node (app.request in unit tests)
-      }
-      c.set('clientIp', clientAddress(peer, requestView(c).headerRecord()['x-forwarded-for']));
+    before(incoming) {
+      // The socket's peer when served by Node; none in process (tests).
+      const peer = incoming.env.incoming?.socket.remoteAddress;
+      incoming.ip = clientAddress(peer, incoming.headerRecord()['x-forwarded-for']);
       return undefined;
     },
   };
-
   const withCors = cors({
     allowMethods: ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE', 'OPTIONS'],
     exposeHeaders: EXPOSED_HEADERS,
     maxAge: 3600,
   });
-  app.use('/health', gateway([withCors]));
-  app.get('/health', (c) => c.json({ status: 'ok' }));
 
+  const mounts: DoorMount[] = [
+    {
+      prefix: '/health',
+      gates: [withCors],
+      routes: routeTable(undefined, HEALTH, (never) => never),
+    },
+  ];
   for (const mount of MOUNTS) {
     const gates: Gate[] = [client];
     if (mount.local) gates.push(localOnly(ctx));
     if (mount.cors) gates.push(withCors);
     if (mount.apikey !== 'none') {
-      const open = mount.apikey === 'required' ? undefined : mount.apikey.except;
-      gates.push(requireApiKey(ctx.keys, open && ((path) => open.test(path))));
+      const { apikey } = mount;
+      const open =
+        apikey === 'required' || apikey === 'identified'
+          ? apikey
+          : (path: string) => apikey.except.test(path);
+      gates.push(requireApiKey(ctx.keys, open));
     }
-    // One middleware for the mount's gates; `/prefix/*` also matches `/prefix` itself.
-    app.use(`${mount.prefix}/*`, gateway(gates));
-    app.route(mount.prefix, await mount.create(ctx));
+    mounts.push({ prefix: mount.prefix, gates, routes: await mount.create(ctx) });
   }
-
-  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404));
-  app.onError((error, c) => {
-    ctx.log.error(`unhandled error on ${c.req.method} ${c.req.path}`, error);
-    return c.json({ message: 'An unexpected error occurred' }, 500);
-  });
-  return app;
+  return frontDoor(mounts, ctx.log);
 }

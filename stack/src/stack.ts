@@ -3,7 +3,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import { serve, type Http2Bindings, type HttpBindings, type ServerType } from '@hono/node-server';
 import { loadConfig, type Config } from './config/config.ts';
 import type { Database } from './db/adapter.ts';
 import { bootstrap, bootstrapKey } from './db/bootstrap.ts';
@@ -144,15 +144,18 @@ export async function startStack(options: StackOptions = {}): Promise<RunningSta
   let server: ServerType;
   let upgrades: Upgrades;
   try {
-    const app = await createGateway(ctx, {
+    const door = await createGateway(ctx, {
       trustedProxies: options.trustedProxies ?? trustedProxiesFromEnv(options.env ?? process.env),
     });
     server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+      // An HTTP/1.1 server: its bindings are Node's request and response.
+      const fetch = (request: Request, env: HttpBindings | Http2Bindings) =>
+        door.fetch(request, env as HttpBindings);
+      const s = serve({ fetch, port, hostname: host }, () => resolve(s));
       s.once('error', reject);
     });
-    // WebSocket upgrades (Realtime) go through the same app: see gateway/upgrade.ts.
-    upgrades = createUpgrades(app);
+    // WebSocket upgrades (Realtime) come in through the same front door: gateway/upgrade.ts.
+    upgrades = createUpgrades(door);
     server.on('upgrade', upgrades.handle);
   } catch (error) {
     await db.close().catch(() => undefined);

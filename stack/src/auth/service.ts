@@ -1,16 +1,15 @@
 // The Supabase Auth (GoTrue) compatible service mounted at /auth/v1: builds its parts (the
-// store, the rate limiter), mounts the route table (context/route.ts) with its answers: typed
+// store, the rate limiter), gives the route table (context/route.ts) with its answers: typed
 // errors in GoTrue's shape.
-import { Hono } from 'hono';
-import type { ServiceEnv, StackContext } from '../context/context.ts';
-import { mountRoutes, type Answers } from '../context/route.ts';
+import type { StackContext } from '../context/context.ts';
+import { routeTable, type Answers, type Routes } from '../context/route.ts';
 import type { AuthDeps } from './endpoint.ts';
 import { AuthError, OAuthError, authError, errorResponse } from './errors.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { ROUTES } from './routes.ts';
 import { createAuthStore, isDatabaseUnavailable } from './store/index.ts';
 
-export function createAuthService(ctx: StackContext): Hono<ServiceEnv> {
+export function createAuthService(ctx: StackContext): Routes {
   const deps: AuthDeps = {
     config: ctx.config,
     keys: ctx.keys,
@@ -25,9 +24,7 @@ export function createAuthService(ctx: StackContext): Hono<ServiceEnv> {
       return ctx.config.auth.jwtIssuer || `${ctx.apiUrl}/auth/v1`;
     },
   };
-  const app = new Hono<ServiceEnv>();
-  mountRoutes(app, deps, ROUTES, ANSWERS);
-  return app;
+  return routeTable(deps, ROUTES, ANSWERS);
 }
 
 /** Failures and throws in GoTrue's shape; a database out of reach and the unexpected, logged. */

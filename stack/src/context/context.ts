@@ -1,12 +1,13 @@
 // What every service receives: the configuration, the database, the keys, the outbox, the
 // logger and the stack's public URL — passed in, never reached for globally — and what the
-// gateway sets on each request before a service sees it.
+// server gives beside each request.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../config/config.ts';
 import type { Database } from '../db/adapter.ts';
-import type { ApiKey, Keys } from '../keys/keys.ts';
+import type { Keys } from '../keys/keys.ts';
 import type { Logger } from '../lib/log.ts';
 import type { Outbox } from '../outbox/outbox.ts';
-import type { RequestView } from './view.ts';
+import type { WebSocketUpgrade } from './upgrade.ts';
 
 export interface StackContext {
   config: Config;
@@ -23,17 +24,13 @@ export interface StackContext {
   onStop(fn: () => Promise<void> | void): void;
 }
 
-/** Set by the gateway on every request before it reaches a service. */
-export interface RequestVariables {
-  /** The API key the request carried, when it is one of the project's keys. */
-  apikey: ApiKey | undefined;
-  /**
-   * The client's address: the socket's peer, or — only when that peer is a trusted proxy — the
-   * nearest untrusted hop of X-Forwarded-For (see context/client-address.ts).
-   */
-  clientIp: string;
-  /** The request's URL and headers, each read once (route.ts, requestView). */
-  view: RequestView | undefined;
+/**
+ * What the server that received a request gives beside it: Node's request and response when it
+ * came off a socket, the connection when it asks for a WebSocket upgrade; nothing for a request
+ * made in process (tests).
+ */
+export interface Bindings {
+  incoming?: IncomingMessage;
+  outgoing?: ServerResponse;
+  upgrade?: WebSocketUpgrade;
 }
-
-export type ServiceEnv = { Variables: RequestVariables };

@@ -1,15 +1,17 @@
-import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { ServiceEnv } from './context.ts';
 import {
   failingAs,
   incomingFrom,
-  mountRoutes,
   open,
   route,
+  routeTable,
+  type Answers,
   type Endpoint,
   type Guard,
+  type Route,
+  type Routes,
 } from './route.ts';
+import { routePath } from './route-path.ts';
 
 type Failure = 'missing' | 'wrong' | 'not-a-number' | 'not-yours';
 interface Deps {
@@ -51,13 +53,26 @@ const ROUTES = [
   route('GET',           '/boom',                  open,  () => { throw new Error('boom'); }),
 ];
 
+/** A table asked as the front door asks it; a path no row takes is a 404 here. */
+function served(routes: Routes) {
+  return {
+    async request(path: string, init?: RequestInit): Promise<Response> {
+      const request = new Request(`http://localhost${path}`, init);
+      return (await routes.answer(incomingFrom(request), routePath(request.url))) ?? notFound();
+    },
+  };
+}
+const notFound = () => new Response(null, { status: 404 });
+
+function table<F>(deps: Deps, routes: Route<Deps, F>[], answers: Answers<Deps, F>) {
+  return served(routeTable(deps, routes, answers));
+}
+
 function app(deps: Deps = { key: 'k', settled: [] }) {
-  const hono = new Hono<ServiceEnv>();
-  mountRoutes(hono, deps, ROUTES, {
+  return table(deps, ROUTES, {
     failure: (failure) => Response.json({ failure }, { status: failure === 'missing' ? 401 : 403 }),
     thrown: (error) => Response.json({ thrown: (error as Error).message }, { status: 500 }),
   });
-  return hono;
 }
 
 describe('the route shape', () => {
@@ -93,15 +108,43 @@ describe('the route shape', () => {
   });
 
   it("gives an endpoint's input the route's own pattern beside the path's parameters", async () => {
-    const hono = new Hono<ServiceEnv>();
     const patterned: Endpoint<Deps, { id: string }, string, undefined, Failure> = {
       input: (_deps, _incoming, { id }, pattern) => ({ ok: true, value: `${pattern} ${id}` }),
       handle: (_deps, { params }) => new Response(params),
     };
-    mountRoutes(hono, { key: 'k', settled: [] }, [route('GET', '/files/:id/*', open, patterned)], {
-      failure: () => new Response(null, { status: 400 }),
-    });
-    expect(await (await hono.request('/files/a/b/c')).text()).toBe('/files/:id/* a');
+    const files = table(
+      { key: 'k', settled: [] },
+      [route('GET', '/files/:id/*', open, patterned)],
+      {
+        failure: () => new Response(null, { status: 400 }),
+      },
+    );
+    expect(await (await files.request('/files/a/b/c')).text()).toBe('/files/:id/* a');
+  });
+
+  it('answers with the first row whose method and path match, HEAD as GET, and no other', async () => {
+    // prettier-ignore
+    const rows = [
+      route('GET',  '/object/info/:bucket/*', open, (_d, { params }) => new Response(`info ${params.bucket}`)),
+      route('GET',  '/object/:bucket/*',      open, (_d, { params }) => new Response(`object ${params.bucket}`)),
+      route('POST', '/object/:bucket',        open, () => new Response('post')),
+      route('GET',  '/',                      open, () => new Response('root')),
+    ];
+    const t = table({ key: 'k', settled: [] }, rows, { failure: () => new Response(null) });
+    const text = async (path: string, method = 'GET') => {
+      const res = await t.request(path, { method });
+      return res.status === 404 ? 404 : res.text();
+    };
+    expect(await text('/object/info/b/k')).toBe('info b');
+    expect(await text('/object/b/k/l')).toBe('object b');
+    expect(await text('/object/b')).toBe('object b');
+    expect(await text('/object/b', 'HEAD')).toBe('object b');
+    expect(await text('/object/b', 'POST')).toBe('post');
+    expect(await text('/object/b/', 'POST')).toBe(404);
+    expect(await text('/object//k')).toBe(404);
+    expect(await text('/')).toBe('root');
+    expect(await text('/objects/b')).toBe(404);
+    expect(await text('/object/a%2Fb/k')).toBe('object a/b');
   });
 
   it('lets every request through an open guard, and names each guard', async () => {
@@ -138,12 +181,11 @@ describe('the route shape', () => {
     const waited = route('GET', '/w', later, () => new Response('never')).run(deps, incoming, {});
     expect(waited).toBeInstanceOf(Promise);
     expect(await waited).toEqual({ ok: false, failure: 'wrong' });
-    const hono = new Hono<ServiceEnv>();
-    mountRoutes(hono, deps, [route('GET', '/t', throws, () => new Response('never'))], {
+    const t = table(deps, [route('GET', '/t', throws, () => new Response('never'))], {
       failure: () => new Response(null, { status: 400 }),
       thrown: (error) => new Response((error as Error).message, { status: 500 }),
     });
-    const res = await hono.request('/t');
+    const res = await t.request('/t');
     expect([res.status, await res.text()]).toEqual([500, 'guard broke']);
   });
 

@@ -8,12 +8,14 @@
 // typed failure; it sees the params) → the handler (the Web Request, the params and what the
 // guard resolved, answered as a Web Response) → the guard's settle (it sees the answer). A typed
 // failure of a stage is answered by the service's own `failure`, anything thrown by its
-// `thrown`, each in that service's error shape. Hono is seen only where a table is mounted.
-import type { IncomingMessage } from 'node:http';
-import type { Context, Hono } from 'hono';
+// `thrown`, each in that service's error shape. A service's rows, with its answers, become one
+// `Routes` (routeTable), which the gateway's front door asks (gateway/front-door.ts); the first
+// row whose method and path match answers (paths as context/route-path.ts reads them).
+import type { Readable } from 'node:stream';
 import type { ApiKey } from '../keys/keys.ts';
 import { after } from '../lib/after.ts';
-import type { ServiceEnv } from './context.ts';
+import type { Bindings } from './context.ts';
+import { pathMatcher, type PathMatcher } from './route-path.ts';
 import { viewOf, type RequestView } from './view.ts';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
@@ -49,12 +51,18 @@ export async function failingAs<F, T>(
   }
 }
 
-/** A request as every stage sees it: the Web Request and what the gateway found out about it. */
+/**
+ * A request as every gate and stage sees it: its view (the Web Request, its URL, headers and
+ * body, each read once), what the gateway found out about it, and what the server gave beside
+ * it. One object per request, made by the front door; a route's call is the same object.
+ */
 export interface Incoming extends RequestView {
   /** The client's address (context/client-address.ts): rate limits and audit entries key on it. */
   ip: string;
   /** The project API key the request carried (apikey header, or a bearer that is one). */
   apikey: ApiKey | undefined;
+  /** Node's request and response, or the upgrade, when the request came off a socket. */
+  env: Bindings;
 }
 
 /** What stands before a handler: who may call, as a value (A) or a typed failure (F). */
@@ -108,8 +116,19 @@ export interface Route<D, F> {
   path: string;
   guard: string;
   open: boolean;
+  /** The path's parameters when `path` (below the service's prefix) is this row's, else null. */
+  match: PathMatcher;
+  /** Whether the row answers `method` (HEAD is answered as GET is, its body left out). */
+  accepts(method: string): boolean;
   /** Throws (or rejects with) what a stage threw: the service's `thrown` answers it. */
   run(deps: D, incoming: Incoming, path: Record<string, string>): Staged<Response, F>;
+}
+
+function accepting(methods: Methods): (method: string) => boolean {
+  if (methods === 'ALL') return () => true;
+  const set = new Set<string>(([] as string[]).concat(methods));
+  if (set.has('GET')) set.add('HEAD');
+  return (method) => set.has(method);
 }
 
 export function route<D, F, Path extends string, A>(
@@ -139,6 +158,8 @@ export function route<D, F, A>(
     path,
     guard: guard.name,
     open: !!guard.open,
+    match: pathMatcher(path),
+    accepts: accepting(methods),
     run(deps, incoming, pathParams) {
       // Each stage's answer is taken at once when it is already there: a request whose stages
       // are all synchronous but the handler waits on nothing else.
@@ -146,7 +167,11 @@ export function route<D, F, A>(
         if (!params.ok) return params;
         return after(guard.check(deps, incoming, params.value), (access) => {
           if (!access.ok) return access;
-          const call = { ...incoming, params: params.value, access: access.value };
+          // The call is the request itself with what the row read and its guard resolved: one
+          // object per request (one row answers it), not a copy of it.
+          const call = incoming as RouteCall<unknown, A>;
+          call.params = params.value;
+          call.access = access.value;
           return after(handle(deps, call), (response) => {
             guard.settle?.(deps, access.value, response, incoming);
             return { ok: true, value: response };
@@ -168,55 +193,71 @@ export interface Answers<D, F> {
 /** A request as the stages see it, given what the gateway found out about it. */
 export function incomingFrom(
   request: Request,
-  { ip, apikey, rawHeaders }: { ip: string; apikey: ApiKey | undefined; rawHeaders?: string[] },
+  options: {
+    ip?: string;
+    apikey?: ApiKey;
+    /** Node's raw headers and request stream, when it came off a socket (context/view.ts). */
+    rawHeaders?: readonly string[];
+    stream?: Readable;
+    env?: Bindings;
+  } = {},
 ): Incoming {
-  return { ...viewOf(request, rawHeaders), ip, apikey };
+  const { url, headerRecord, body } = viewOf(request, options.rawHeaders, options.stream);
+  // One shape for every request (the route's call adds its params and access in place).
+  const incoming: Incoming & { params: unknown; access: unknown } = {
+    request,
+    url,
+    headerRecord,
+    body,
+    ip: options.ip ?? '127.0.0.1',
+    apikey: options.apikey,
+    env: options.env ?? {},
+    params: undefined,
+    access: undefined,
+  };
+  return incoming;
 }
 
-/** The request's view, made by the first gate or stage that asks and shared by all the rest. */
-export function requestView(c: Context<ServiceEnv>): RequestView {
-  let view = c.get('view');
-  if (!view) {
-    // Served by Node (@hono/node-server's bindings); absent in app.request (unit tests).
-    const node = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    c.set('view', (view = viewOf(c.req.raw, node?.rawHeaders, node)));
-  }
-  return view;
+/** A service's table with its answers: the answer of the first row that matches, if any. */
+export interface Routes {
+  /** `path` is the request's path below the service's prefix ('/' at least). */
+  answer(incoming: Incoming, path: string): Response | Promise<Response> | undefined;
 }
 
-/** What the gateway set on a request (server.ts), as every stage sees it. */
-export function incomingOf(c: Context<ServiceEnv>): Incoming {
-  return { ...requestView(c), ip: c.get('clientIp') ?? '127.0.0.1', apikey: c.get('apikey') };
-}
+/** A table no request matches (a service switched off). */
+export const NO_ROUTES: Routes = { answer: () => undefined };
 
-/** Mounts a table on a service's app, in order (the first matching route answers). */
-export function mountRoutes<D, F>(
-  app: Hono<ServiceEnv>,
+/** A service's table with its answers, in order (the first row that matches answers). */
+export function routeTable<D, F>(
   deps: D,
   routes: readonly Route<D, F>[],
   answers: Answers<D, F> | Answers<D, F>['failure'],
-): void {
+): Routes {
   const { failure, thrown } = typeof answers === 'function' ? { failure: answers } : answers;
-  for (const r of routes) {
-    const handler = (c: Context<ServiceEnv>): Response | Promise<Response> => {
-      const incoming = incomingOf(c);
-      const caught = (error: unknown) => {
-        if (!thrown) throw error;
-        return thrown(error, incoming, deps);
-      };
-      try {
-        const answered = after(
-          r.run(deps, incoming, c.req.param() as Record<string, string>),
-          (checked) => (checked.ok ? checked.value : failure(checked.failure, incoming)),
-        );
-        return answered instanceof Promise ? answered.catch(caught) : answered;
-      } catch (error) {
-        return caught(error);
+  return {
+    answer(incoming, path) {
+      const method = incoming.request.method;
+      for (const row of routes) {
+        if (!row.accepts(method)) continue;
+        const params = row.match(path);
+        if (params) return answerWith(row, params);
       }
-    };
-    // 'ALL' is every method, those outside Method too (a function may answer PROPFIND; REST
-    // answers an unknown method with its own PGRST117).
-    if (r.methods === 'ALL') app.all(r.path, handler);
-    else app.on(([] as Method[]).concat(r.methods), r.path, handler);
-  }
+      return undefined;
+
+      function answerWith(row: Route<D, F>, params: Record<string, string>) {
+        const caught = (error: unknown) => {
+          if (!thrown) throw error;
+          return thrown(error, incoming, deps);
+        };
+        try {
+          const answered = after(row.run(deps, incoming, params), (checked) =>
+            checked.ok ? checked.value : failure(checked.failure, incoming),
+          );
+          return answered instanceof Promise ? answered.catch(caught) : answered;
+        } catch (error) {
+          return caught(error);
+        }
+      }
+    },
+  };
 }

@@ -4,7 +4,6 @@
 // the connection only if it did not take it.
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Context } from 'hono';
 
 export interface WebSocketUpgrade {
   request: IncomingMessage;
@@ -20,7 +19,8 @@ export interface WebSocketUpgrade {
 }
 
 /** The upgrade behind this request, when it is one. */
-export function upgradeOf(c: Context): WebSocketUpgrade | undefined {
-  const env = c.env as { upgrade?: WebSocketUpgrade } | undefined;
-  return env?.upgrade;
+export function upgradeOf(incoming: {
+  env: { upgrade?: WebSocketUpgrade };
+}): WebSocketUpgrade | undefined {
+  return incoming.env.upgrade;
 }

@@ -3,9 +3,7 @@
 // one route shape (context/route.ts). Every method reaches a function; the path's first segment
 // names it (the input finds it, or 404), then its verify_jwt guard, then the call. A failure is
 // answered in hosted Supabase's shapes (errors.ts).
-import { Hono } from 'hono';
-import type { ServiceEnv } from '../context/context.ts';
-import { mountRoutes, open, route } from '../context/route.ts';
+import { open, route, routeTable, type Routes } from '../context/route.ts';
 import type { FunctionsDeps } from './deps.ts';
 import { functionErrors, functionFailure } from './errors.ts';
 import { invoke } from './invoke.ts';
@@ -19,8 +17,6 @@ export const ROUTES = [
   route('ALL',   '/*',        open,      () => functionErrors.notFound()),
 ];
 
-export function functionsRoutes(deps: FunctionsDeps): Hono<ServiceEnv> {
-  const app = new Hono<ServiceEnv>();
-  mountRoutes(app, deps, ROUTES, functionFailure);
-  return app;
+export function functionsRoutes(deps: FunctionsDeps): Routes {
+  return routeTable(deps, ROUTES, functionFailure);
 }

@@ -4,8 +4,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import { accessSync, constants, mkdirSync } from 'node:fs';
-import type { Hono } from 'hono';
-import type { ServiceEnv, StackContext } from '../context/context.ts';
+import type { StackContext } from '../context/context.ts';
+import type { Routes } from '../context/route.ts';
 import { hasFunctions } from './catalog.ts';
 import { denoBinary } from './deno-binary.ts';
 import { WorkerPool } from './pool.ts';
@@ -31,7 +31,7 @@ export function denoCacheDir(dataDir: string, env: NodeJS.ProcessEnv = process.e
   }
 }
 
-export async function createFunctionsService(ctx: StackContext): Promise<Hono<ServiceEnv>> {
+export async function createFunctionsService(ctx: StackContext): Promise<Routes> {
   // A project with functions needs Deno: say so at start, not on the first call.
   if (await hasFunctions(ctx.config)) denoBinary();
   const pool = new WorkerPool(ctx, {

@@ -5,7 +5,8 @@
 // the Supabase CLI's gateway accept it; its role claim is the key's role. It is not a bearer
 // token: a request without Authorization is not signed in as whoever the JWT names.
 import { apiKeyValue } from '../context/caller.ts';
-import { requestView } from '../context/route.ts';
+import { routePath } from '../context/route-path.ts';
+import type { Incoming } from '../context/route.ts';
 import type { ApiKey, Keys } from '../keys/keys.ts';
 import { after } from '../lib/after.ts';
 import type { Gate } from './gate.ts';
@@ -31,22 +32,25 @@ export function invalidApiKey(): Response {
 }
 
 /**
- * Requires a valid API key unless the path is one the gateway leaves open (isOpen). On open
- * paths a key, when given, is still identified (an invalid one is then no key at all).
+ * Requires a valid API key on every path (`required`), on none (`identified`), or on every path
+ * but those the gateway leaves open (a function of the path as routes read it). Where none is
+ * required, a key, when given, is still identified (an invalid one is then no key at all).
  */
 export function requireApiKey(
   keys: Keys,
-  isOpen: (path: string, method: string) => boolean = () => false,
+  open: 'required' | 'identified' | ((path: string) => boolean) = 'required',
 ): Gate {
+  const required = (incoming: Incoming) =>
+    open === 'required' || (open !== 'identified' && !open(routePath(incoming.request.url)));
   return {
-    before(c) {
-      const value = apiKeyValue(requestView(c));
+    before(incoming) {
+      const value = apiKeyValue(incoming);
       const checked = (key: ApiKey | undefined) => {
-        if (!isOpen(c.req.path, c.req.method)) {
+        if (required(incoming)) {
           if (value === undefined || value === '') return missingApiKey();
           if (!key) return invalidApiKey();
         }
-        c.set('apikey', key);
+        incoming.apikey = key;
         return undefined;
       };
       // A project key is known at once; only a JWT standing as a key waits to be verified.

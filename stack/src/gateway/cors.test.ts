@@ -1,27 +1,24 @@
-import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { ServiceEnv } from '../context/context.ts';
+import { open, route, routeTable, type Route } from '../context/route.ts';
+import { createLogger } from '../lib/log.ts';
 import { cors } from './cors.ts';
-import { gateway } from './gate.ts';
+import { frontDoor } from './front-door.ts';
 
-function app() {
-  const hono = new Hono<ServiceEnv>();
-  hono.use(
-    '*',
-    gateway([
-      cors({
-        allowMethods: ['GET', 'POST'],
-        exposeHeaders: ['Content-Range', 'X-Total-Count'],
-        maxAge: 3600,
-      }),
-    ]),
-  );
-  hono.get('/json', () => Response.json({ ok: true }, { headers: { 'Content-Range': '0-0/1' } }));
-  hono.get('/frozen', async () => {
-    const res = Response.redirect('http://example.com/elsewhere', 302);
-    return res; // immutable headers
+// prettier-ignore
+const ROUTES: Route<undefined, never>[] = [
+  route('GET', '/json',   open, () => Response.json({ ok: true }, { headers: { 'Content-Range': '0-0/1' } })),
+  // Immutable headers:
+  route('GET', '/frozen', open, () => Response.redirect('http://example.com/elsewhere', 302)),
+];
+
+function app(rows: Route<undefined, never>[] = []) {
+  const gate = cors({
+    allowMethods: ['GET', 'POST'],
+    exposeHeaders: ['Content-Range', 'X-Total-Count'],
+    maxAge: 3600,
   });
-  return hono;
+  const routes = routeTable(undefined, [...rows, ...ROUTES], (never) => never);
+  return frontDoor([{ prefix: '', gates: [gate], routes }], createLogger(true));
 }
 
 describe('gateway CORS', () => {
@@ -76,9 +73,8 @@ describe('gateway CORS', () => {
   });
 
   it('leaves a plain OPTIONS (no Access-Control-Request-Method) to the service, adding the origin', async () => {
-    const hono = app();
-    hono.options('/json', () => new Response(null, { status: 200, headers: { Allow: 'GET' } }));
-    const res = await hono.request('/json', {
+    const allow = () => new Response(null, { status: 200, headers: { Allow: 'GET' } });
+    const res = await app([route('OPTIONS', '/json', open, allow)]).request('/json', {
       method: 'OPTIONS',
       headers: { origin: 'http://a.test' },
     });

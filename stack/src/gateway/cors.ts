@@ -3,12 +3,11 @@
 // the apikey and Authorization headers, not cookies, so no origin is ever reflected with
 // `Allow-Credentials: true`. Preflights are answered here (a plain OPTIONS goes on to the
 // service), and the headers a client may read are exposed. Headers are added to the service's
-// response after it is made, never by rebuilding it: on Node's response when the request came
-// off a socket, so a response built from a string is written straight out by the Node adapter.
-import type { ServerResponse } from 'node:http';
-import type { Context } from 'hono';
-import type { ServiceEnv } from '../context/context.ts';
-import { requestView } from '../context/route.ts';
+// response after it is made: a plain answer (context/plain-answer.ts) is made again with them;
+// any other gets them on Node's response when the request came off a socket, never by copying
+// its body.
+import { withHeaders } from '../context/plain-answer.ts';
+import type { Incoming } from '../context/route.ts';
 import type { Gate } from './gate.ts';
 
 export interface CorsOptions {
@@ -39,16 +38,17 @@ export function cors(options: CorsOptions): Gate {
     ['Access-Control-Expose-Headers', expose],
   ];
   /** A preflight: an OPTIONS that asks for a method. */
-  const preflight = (c: Context<ServiceEnv>) =>
-    c.req.method === 'OPTIONS' && !!requestView(c).headerRecord()['access-control-request-method'];
+  const preflight = (incoming: Incoming) =>
+    incoming.request.method === 'OPTIONS' &&
+    !!incoming.headerRecord()['access-control-request-method'];
   return {
-    before(c) {
+    before(incoming) {
       // A plain OPTIONS (not a preflight) is the service's to answer, e.g. PostgREST's Allow.
-      if (!preflight(c)) return undefined;
+      if (!preflight(incoming)) return undefined;
       const headers = new Headers(common);
       headers.set('Access-Control-Max-Age', String(options.maxAge));
       headers.set('Access-Control-Allow-Methods', methods);
-      const requested = requestView(c).headerRecord()['access-control-request-headers'];
+      const requested = incoming.headerRecord()['access-control-request-headers'];
       if (requested) {
         const list = requested
           .split(',')
@@ -59,11 +59,14 @@ export function cors(options: CorsOptions): Gate {
       }
       return new Response(null, { status: 204, statusText: 'No Content', headers });
     },
-    after(c, res) {
-      const headers = c.req.method === 'OPTIONS' ? ORIGIN : common;
+    after(incoming, res) {
+      const headers = incoming.request.method === 'OPTIONS' ? ORIGIN : common;
+      // A plain answer is made again with them (context/plain-answer.ts).
+      const plain = withHeaders(res, headers);
+      if (plain) return plain;
       // Served by Node: the headers go on Node's response, written out with the service's own
       // (which win), so a Web Response's headers are not built only to add two.
-      const outgoing = (c.env as { outgoing?: ServerResponse } | undefined)?.outgoing;
+      const { outgoing } = incoming.env;
       if (!outgoing || outgoing.headersSent) return setAll(res, headers);
       for (const [name, value] of headers) outgoing.setHeader(name, value);
       return res;

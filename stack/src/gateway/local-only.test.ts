@@ -1,14 +1,21 @@
-import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import type { ServiceEnv } from '../context/context.ts';
-import { gateway } from './gate.ts';
+import { open, route, routeTable } from '../context/route.ts';
+import { createLogger } from '../lib/log.ts';
+import { frontDoor } from './front-door.ts';
 import { localOnly } from './local-only.ts';
 
 function app() {
-  const hono = new Hono<ServiceEnv>();
-  hono.use('*', gateway([localOnly({ apiUrl: 'http://dev-box.lan:54321' })]));
-  hono.get('/inbox', (c) => c.json({ messages: [] }));
-  return hono;
+  const inbox = route('GET', '/', open, () => Response.json({ messages: [] }));
+  return frontDoor(
+    [
+      {
+        prefix: '/inbox',
+        gates: [localOnly({ apiUrl: 'http://dev-box.lan:54321' })],
+        routes: routeTable(undefined, [inbox], (never) => never),
+      },
+    ],
+    createLogger(true),
+  );
 }
 
 const get = (headers: Record<string, string>) =>

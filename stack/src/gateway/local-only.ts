@@ -5,7 +5,6 @@
 // page cannot reach it through DNS rebinding.
 import net from 'node:net';
 import type { StackContext } from '../context/context.ts';
-import { requestView } from '../context/route.ts';
 import type { Gate } from './gate.ts';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
@@ -18,8 +17,8 @@ function hostName(host: string): string {
 export function localOnly(ctx: Pick<StackContext, 'apiUrl'>): Gate {
   const own = new URL(ctx.apiUrl).hostname.toLowerCase();
   return {
-    before(c) {
-      const headers = requestView(c).headerRecord();
+    before(incoming) {
+      const headers = incoming.headerRecord();
       const name = hostName((headers.host ?? '').toLowerCase());
       const hostOk =
         name === '' ||
@@ -28,7 +27,10 @@ export function localOnly(ctx: Pick<StackContext, 'apiUrl'>): Gate {
         name === own ||
         net.isIP(name.replace(/^\[|\]$/g, '')) !== 0;
       if (!hostOk || headers['sec-fetch-site'] === 'cross-site')
-        return c.json({ message: 'The inbox is only served to this machine' }, 403);
+        return Response.json(
+          { message: 'The inbox is only served to this machine' },
+          { status: 403 },
+        );
       return undefined;
     },
   };

@@ -1,12 +1,11 @@
 // WebSocket upgrades through the gateway: the Node server's `upgrade` event becomes a request to
-// the same app as every HTTP request (mount table, guards, routes). A route that accepts it
+// the same front door as every HTTP request (mount table, gates, routes). A route that accepts it
 // takes the connection (see context/upgrade.ts); otherwise its response — a 401 from the API-key
 // check, a 404 — is written on the connection, which then closes.
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { Hono } from 'hono';
-import type { ServiceEnv } from '../context/context.ts';
 import type { WebSocketUpgrade } from '../context/upgrade.ts';
+import type { FrontDoor } from './front-door.ts';
 
 function requestOf(req: IncomingMessage): Request {
   const headers = new Headers();
@@ -32,7 +31,7 @@ export interface Upgrades {
   closeAll(): void;
 }
 
-export function createUpgrades(app: Hono<ServiceEnv>): Upgrades {
+export function createUpgrades(door: FrontDoor): Upgrades {
   const open = new Set<() => void>();
   return {
     handle(req, socket, head) {
@@ -51,7 +50,7 @@ export function createUpgrades(app: Hono<ServiceEnv>): Upgrades {
           return taken;
         },
       };
-      void Promise.resolve(app.fetch(requestOf(req), { incoming: req, upgrade }))
+      void Promise.resolve(door.fetch(requestOf(req), { incoming: req, upgrade }))
         .then((res) => (taken ? undefined : writeResponse(socket, res)))
         .catch(() => socket.destroy());
     },

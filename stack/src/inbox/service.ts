@@ -2,9 +2,15 @@
 // first; GET /inbox/<id> shows one email as its reader would see it) and as JSON for tests
 // (GET /inbox/api/messages?to=…; DELETE clears it). Edge Functions send their own mail in with
 // POST /inbox/api/send (send-api.ts).
-import { Hono } from 'hono';
-import type { ServiceEnv, StackContext } from '../context/context.ts';
-import { mountRoutes, open, route, type Incoming, type Route } from '../context/route.ts';
+import type { StackContext } from '../context/context.ts';
+import {
+  open,
+  route,
+  routeTable,
+  type Incoming,
+  type Route,
+  type Routes,
+} from '../context/route.ts';
 import { renderInbox, renderMessage, renderMissing } from './page.ts';
 import type { StoredMessage } from '../outbox/outbox.ts';
 import { refusal, sendMail, serviceKey, type Refusal } from './send-api.ts';
@@ -76,8 +82,6 @@ export const ROUTES: Route<StackContext, Refusal>[] = [
   route('GET',    '/:id',          open,       messagePage),
 ];
 
-export function createInboxService(ctx: StackContext): Hono<ServiceEnv> {
-  const app = new Hono<ServiceEnv>();
-  mountRoutes(app, ctx, ROUTES, refusal);
-  return app;
+export function createInboxService(ctx: StackContext): Routes {
+  return routeTable(ctx, ROUTES, refusal);
 }

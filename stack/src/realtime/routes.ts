@@ -3,10 +3,8 @@
 // guard's failure is answered in Realtime's shape (httpError). The WebSocket upgrade is handed
 // to the socket server (socket/upgrade.ts: header length, vsn, API key as token, connected
 // users, join rate); the socket's own messages have their table in socket/events.ts.
-import { Hono } from 'hono';
 import { apiKeyValue, bearerToken } from '../context/caller.ts';
-import type { ServiceEnv } from '../context/context.ts';
-import { mountRoutes, open, route, type Guard } from '../context/route.ts';
+import { open, route, routeTable, type Guard, type Route, type Routes } from '../context/route.ts';
 import type { Identity } from './access/token.ts';
 import { batchBroadcast, singleBroadcast } from './broadcast/http.ts';
 import type { RealtimeDeps } from './deps.ts';
@@ -41,16 +39,14 @@ const typedCaller: Guard<RealtimeDeps, Identity, HttpFailure> = {
 // Beyond the guard, the handlers check: message shape and size, message rate, write policy
 // (private topics).
 // prettier-ignore
-export const ROUTES = [
+export const ROUTES: Route<RealtimeDeps & { sockets: SocketServer }, HttpFailure>[] = [
   //     method  path                                  guard        handler
+  route('GET',   '/websocket',                         open,        ({ sockets }, incoming) => sockets.handle(incoming)),
   route('POST',  '/api/broadcast',                     caller,      batchBroadcast),
   route('POST',  '/api/broadcast/:topic/events/:event', typedCaller, singleBroadcast),
   route('GET',   '/api/ping',                          open,        () => Response.json({ message: 'Success' })),
 ];
 
-export function realtimeRoutes(deps: RealtimeDeps, sockets: SocketServer): Hono<ServiceEnv> {
-  const app = new Hono<ServiceEnv>();
-  app.get('/websocket', (c) => sockets.handle(c));
-  mountRoutes(app, deps, ROUTES, httpError);
-  return app;
+export function realtimeRoutes(deps: RealtimeDeps, sockets: SocketServer): Routes {
+  return routeTable({ ...deps, sockets }, ROUTES, httpError);
 }

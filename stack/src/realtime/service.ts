@@ -3,8 +3,8 @@
 // from the context it is given — limits, the database port, token checks, the audiences, the
 // presence tracker, the change registry and the feed of committed changes — and mounts the
 // route table. With `[realtime] enabled = false` nothing is served (404, as with no service).
-import { Hono } from 'hono';
-import type { ServiceEnv, StackContext } from '../context/context.ts';
+import type { StackContext } from '../context/context.ts';
+import { NO_ROUTES, type Routes } from '../context/route.ts';
 import { createTokenVerifier } from './access/token.ts';
 import { Hub } from './broadcast/hub.ts';
 import { startChangeFeed } from './changes/feed.ts';
@@ -18,9 +18,9 @@ import { createDispatch } from './socket/events.ts';
 import { createSocketServer } from './socket/upgrade.ts';
 import { createRealtimeStore } from './store/store.ts';
 
-export async function createRealtimeService(ctx: StackContext): Promise<Hono<ServiceEnv>> {
+export async function createRealtimeService(ctx: StackContext): Promise<Routes> {
   const config = ctx.config.realtime;
-  if (!config.enabled) return new Hono<ServiceEnv>();
+  if (!config.enabled) return NO_ROUTES;
   const limits = createLimits(config.limits);
   const deps: RealtimeDeps = {
     config,

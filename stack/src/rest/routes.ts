@@ -4,15 +4,20 @@
 // /rpc/<fn> or the root (OpenAPI), and answers a method a path does not take with PostgREST's
 // own PGRST101/PGRST117. The guard's failure (a bearer token that names no caller) and anything
 // a stage threw are answered in PostgREST's shape.
-import { Hono } from 'hono';
-import type { ServiceEnv } from '../context/context.ts';
 import {
   requestOf,
   resolveCaller,
   type ResolvedCaller,
   type TokenFailure,
 } from '../context/caller.ts';
-import { mountRoutes, route, type Checked, type Endpoint, type Guard } from '../context/route.ts';
+import {
+  route,
+  routeTable,
+  type Checked,
+  type Endpoint,
+  type Guard,
+  type Routes,
+} from '../context/route.ts';
 import type { Keys } from '../keys/keys.ts';
 import { after } from '../lib/after.ts';
 import { jwtError } from './errors.ts';
@@ -76,11 +81,9 @@ export const ROUTES = [
   route('ALL',   '/*',  restCaller, restRequest),
 ];
 
-export function restRoutes(deps: RestRouteDeps): Hono<ServiceEnv> {
-  const app = new Hono<ServiceEnv>();
-  mountRoutes(app, deps, ROUTES, {
+export function restRoutes(deps: RestRouteDeps): Routes {
+  return routeTable(deps, ROUTES, {
     failure: (failure) => errorResponse(jwtError(failure)),
     thrown: (error, _incoming, { log }) => errorResponse(toRestError(error, false, log)),
   });
-  return app;
 }

@@ -3,8 +3,8 @@
 // PostgREST does, after the database connection comes back (notifications may have been lost) —
 // and hands it to the pipeline through RestDeps, never through a global. Without a cache (the
 // database went away before the first load) requests get PGRST002 until a retry succeeds.
-import type { Hono } from 'hono';
-import type { ServiceEnv, StackContext } from '../context/context.ts';
+import type { StackContext } from '../context/context.ts';
+import type { Routes } from '../context/route.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { withJwtCache } from '../keys/jwt-cache.ts';
 import { noSchemaCache } from './errors.ts';
@@ -25,7 +25,7 @@ const RETRY_MAX_MS = 10_000;
 export async function createRestService(
   ctx: StackContext,
   options: RestServiceOptions = {},
-): Promise<Hono<ServiceEnv>> {
+): Promise<Routes> {
   const schemas = ctx.config.api.schemas.length ? ctx.config.api.schemas : ['public'];
   let cache: SchemaCache | undefined;
   let lastLoad = 0;

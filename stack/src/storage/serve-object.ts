@@ -2,6 +2,7 @@
 // If-None-Match (304), HEAD and `download` (Content-Disposition: attachment) handled as Supabase
 // Storage does; and the JSON body of the info endpoint.
 import { Readable } from 'node:stream';
+import { plainResponse } from '../context/plain-answer.ts';
 import type { RequestView } from '../context/view.ts';
 import { contentDisposition } from './content-disposition.ts';
 import type { StorageDeps } from './deps.ts';
@@ -83,13 +84,13 @@ export async function serveObject(
   const asked = incoming.headerRecord();
   const ifNoneMatch = asked['if-none-match'];
   if (etag && ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag))
-    return new Response(null, { status: 304, headers });
+    return plainResponse(null, 304, headers);
   const rangeHeader = asked.range;
   const range = rangeHeader ? parseRange(rangeHeader, size) : undefined;
   if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${size}`;
   headers['content-length'] = String(range ? range.end - range.start + 1 : size);
   const status = range ? 206 : 200;
-  if (incoming.request.method === 'HEAD') return new Response(null, { status, headers });
+  if (incoming.request.method === 'HEAD') return plainResponse(null, status, headers);
   if (!row.version) throw errors.noSuchKey();
   let body: ReadableStream<Uint8Array> | Uint8Array<ArrayBuffer>;
   try {
@@ -107,7 +108,10 @@ export async function serveObject(
     // Replaced between reading the row and opening the bytes: serve the new version.
     return serveObject(deps, incoming, await options.refetch(), { ...options, refetch: undefined });
   }
-  return new Response(body, { status, headers });
+  // Bytes in memory are a plain answer (context/plain-answer.ts); a stream is not.
+  return body instanceof Uint8Array
+    ? plainResponse(body, status, headers)
+    : new Response(body, { status, headers });
 }
 
 /** A Buffer as the plain bytes a Response takes (the same memory). */

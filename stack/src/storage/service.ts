@@ -6,9 +6,8 @@
 // (byte-store.ts: bytes on the local disk under <dataDir>/storage, by version). Every failure is
 // answered in Storage's error shape; unknown causes are logged and sent as 500.
 import path from 'node:path';
-import { Hono } from 'hono';
-import type { ServiceEnv, StackContext } from '../context/context.ts';
-import { mountRoutes, type Incoming } from '../context/route.ts';
+import type { StackContext } from '../context/context.ts';
+import { routeTable, type Incoming, type Routes } from '../context/route.ts';
 import { withJwtCache } from '../keys/jwt-cache.ts';
 import type { StorageDeps } from './deps.ts';
 import { createDiskStore } from './disk-store.ts';
@@ -34,7 +33,7 @@ async function thrown(error: unknown, incoming: Incoming, deps: StorageDeps): Pr
   return failure(storageError, incoming);
 }
 
-export async function createStorageService(ctx: StackContext): Promise<Hono<ServiceEnv>> {
+export async function createStorageService(ctx: StackContext): Promise<Routes> {
   const deps: StorageDeps = {
     ctx,
     keys: withJwtCache(ctx.keys),
@@ -44,7 +43,5 @@ export async function createStorageService(ctx: StackContext): Promise<Hono<Serv
     urlSigningSecret: new TextEncoder().encode(ctx.config.auth.jwtSecret),
   };
   await prepareStorage(deps);
-  const app = new Hono<ServiceEnv>();
-  mountRoutes(app, deps, ROUTES, { failure, thrown });
-  return app;
+  return routeTable(deps, ROUTES, { failure, thrown });
 }

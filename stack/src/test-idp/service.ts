@@ -3,15 +3,18 @@
 // that has no `url` of its own. Each is oidc-provider's Koa app, given Node's request and response
 // as they came in; only the sign-in form of an interaction is answered here.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import { Hono, type Context } from 'hono';
 import { TEST_IDP_PATH, resolveProvider } from '../config/external.ts';
-import type { ServiceEnv, StackContext } from '../context/context.ts';
+import type { StackContext } from '../context/context.ts';
+import { open, route, routeTable, type Incoming, type Routes } from '../context/route.ts';
+import { routePath } from '../context/route-path.ts';
 import { errorPage, signInPage } from './page.ts';
 import type { TestIdp } from './provider.ts';
 
-export function createTestIdpService(ctx: StackContext): Hono<ServiceEnv> {
+const HTML = { 'Content-Type': 'text/html; charset=UTF-8' };
+const html = (body: string, status = 200) => new Response(body, { status, headers: HTML });
+
+export function createTestIdpService(ctx: StackContext): Routes {
   const idps = new Map<string, Promise<TestIdp>>();
   /**
    * The provider's test IdP, made on first use (the stack's URL is known once it listens).
@@ -30,31 +33,35 @@ export function createTestIdpService(ctx: StackContext): Hono<ServiceEnv> {
     return idp;
   };
 
-  const app = new Hono<ServiceEnv>();
-  app.all('/:provider/*', async (c) => {
-    const name = c.req.param('provider');
+  const provide = async (incoming: Incoming & { params: { provider: string } }) => {
+    const name = incoming.params.provider;
     const found = idpFor(name);
-    const node = c.env as HttpBindings | undefined;
-    if (!found || !node?.incoming)
-      return c.html(errorPage('not_found', `No test identity provider for "${name}".`), 404);
+    const { incoming: node, outgoing } = incoming.env;
+    if (!found || !node || !outgoing)
+      return html(errorPage('not_found', `No test identity provider for "${name}".`), 404);
     const idp = await found;
-    const req = node.incoming as IncomingMessage & { originalUrl?: string };
-    const res = node.outgoing as ServerResponse;
-    const path = c.req.path;
-    if (path.startsWith(`${idp.interactionPath}/`)) return interaction(c, idp, name, req, res);
+    const req = node as IncomingMessage & { originalUrl?: string };
+    const path = routePath(incoming.request.url);
+    if (path.startsWith(`${idp.interactionPath}/`))
+      return interaction(incoming.request, idp, name, req, outgoing);
     // oidc-provider sees the path below its mount, and the full one to build its URLs from.
-    const url = new URL(c.req.url);
-    req.originalUrl = path + url.search;
-    req.url = path.slice(`${TEST_IDP_PATH}/${name}`.length) + url.search;
-    await idp.provider.callback()(req, res);
+    const { search } = incoming.url();
+    req.originalUrl = path + search;
+    req.url = path.slice(`${TEST_IDP_PATH}/${name}`.length) + search;
+    await idp.provider.callback()(req, outgoing);
     return RESPONSE_ALREADY_SENT;
-  });
-  return app;
+  };
+  // prettier-ignore
+  const ROUTES = [
+    //     method  path             guard  handler
+    route('ALL',   '/:provider/*',  open,  (_deps: undefined, call) => provide(call)),
+  ];
+  return routeTable(undefined, ROUTES, (never) => never);
 }
 
 /** GET shows the sign-in form; POST signs the test person in and resumes the authorization. */
 async function interaction(
-  c: Context<ServiceEnv>,
+  request: Request,
   idp: TestIdp,
   name: string,
   req: IncomingMessage,
@@ -64,28 +71,32 @@ async function interaction(
   try {
     details = await idp.provider.interactionDetails(req, res);
   } catch {
-    return c.html(
+    return html(
       errorPage('invalid_request', 'This sign-in has expired or was already used. Start again.'),
       400,
     );
   }
-  if (c.req.method === 'GET')
-    return c.html(
+  if (request.method === 'GET')
+    return html(
       signInPage(
         name,
         `${idp.interactionPath}/${details.uid}`,
         String(details.params.client_id ?? ''),
       ),
     );
-  if (c.req.method !== 'POST') return c.text('Method Not Allowed', 405);
-  const form = await c.req.parseBody();
-  const email = typeof form.email === 'string' ? form.email.trim() : '';
+  if (request.method !== 'POST')
+    return new Response('Method Not Allowed', {
+      status: 405,
+      headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
+    });
+  const form = await formOf(request);
+  const email = (form.get('email') ?? '').trim();
   if (!email || !email.includes('@'))
-    return c.html(errorPage('invalid_request', 'An email address is required.'), 400);
+    return html(errorPage('invalid_request', 'An email address is required.'), 400);
   const accountId = idp.remember({
     email,
-    name: typeof form.name === 'string' ? form.name.trim() : '',
-    emailVerified: form.email_verified === 'true',
+    name: (form.get('name') ?? '').trim(),
+    emailVerified: form.get('email_verified') === 'true',
   });
   await idp.provider.interactionFinished(
     req,
@@ -94,4 +105,16 @@ async function interaction(
     { mergeWithLastSubmission: false },
   );
   return RESPONSE_ALREADY_SENT;
+}
+
+/** The sign-in form's fields (URL-encoded or multipart); none when the body is neither. */
+async function formOf(request: Request): Promise<{ get(name: string): string | null }> {
+  try {
+    const data = await request.formData();
+    return {
+      get: (name) => (typeof data.get(name) === 'string' ? (data.get(name) as string) : null),
+    };
+  } catch {
+    return { get: () => null };
+  }
 }

@@ -2,8 +2,8 @@
 // REST pipeline. Never a 500, always PostgREST's error shape, and every statement that reaches
 // Postgres keeps request text out of the SQL: values are parameters, names are quoted identifiers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Hono } from 'hono';
-import type { ServiceEnv, StackContext } from '../../src/context/context.ts';
+import type { StackContext } from '../../src/context/context.ts';
+import { frontDoor, type FrontDoor } from '../../src/gateway/front-door.ts';
 import { createLogger } from '../../src/lib/log.ts';
 import { createOutbox } from '../../src/outbox/store.ts';
 import { createRestService } from '../../src/rest/service.ts';
@@ -280,7 +280,7 @@ function outsideQuotes(sql: string): string {
 
 describe.each(DRIVERS)('hostile query strings on %s', (driver) => {
   let stack: TestStack;
-  let app: Hono<ServiceEnv>;
+  let app: FrontDoor;
   const seen: { sql: string; params: readonly unknown[] }[] = [];
   beforeAll(async () => {
     stack = await startRestStack(driver);
@@ -294,7 +294,10 @@ describe.each(DRIVERS)('hostile query strings on %s', (driver) => {
       dataDir: '/tmp',
       onStop: () => undefined,
     };
-    app = await createRestService(ctx, { onQuery: (sql, params) => seen.push({ sql, params }) });
+    const routes = await createRestService(ctx, {
+      onQuery: (sql, params) => seen.push({ sql, params }),
+    });
+    app = frontDoor([{ prefix: '/rest/v1', gates: [], routes }], createLogger(true));
   });
   afterAll(() => stack?.close());
 

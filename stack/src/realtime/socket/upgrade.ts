@@ -4,8 +4,8 @@
 // the user and connection limits. Hosted Realtime also refuses every new socket (429) while the
 // project is over its join rate; here a join rate is a sender's (socket/join.ts), and a new
 // socket has joined nothing. The `ws` library does the WebSocket handshake and framing.
-import type { Context } from 'hono';
 import { WebSocketServer } from 'ws';
+import type { Incoming } from '../../context/route.ts';
 import { upgradeOf } from '../../context/upgrade.ts';
 import type { RealtimeDeps } from '../deps.ts';
 import { CLOSE, connectError } from '../errors.ts';
@@ -16,7 +16,7 @@ import { Connection, type Dispatch } from './connection.ts';
 const MAX_FRAME_BYTES = 5_000_000;
 
 export interface SocketServer {
-  handle(c: Context): Promise<Response>;
+  handle(incoming: Incoming): Promise<Response>;
   /** Open sockets (joined or not). */
   readonly size: number;
   /** Closes every socket (the stack is stopping). */
@@ -36,18 +36,18 @@ export function createSocketServer(deps: RealtimeDeps, dispatch: Dispatch): Sock
     get size() {
       return open.size;
     },
-    async handle(c) {
-      const upgrade = upgradeOf(c);
+    async handle(incoming) {
+      const upgrade = upgradeOf(incoming);
       if (!upgrade) return connectError('notWebSocket');
       const raw = upgrade.request.rawHeaders;
       for (let i = 0; i < raw.length; i += 2)
         if (raw[i]!.length + raw[i + 1]!.length > deps.config.maxHeaderLength)
           return connectError('headerTooLong');
-      const url = new URL(c.req.url);
+      const url = incoming.url();
       const serializer = serializerFor(url.searchParams.get('vsn'));
       if (!serializer) return connectError('unsupportedVsn');
       // The gateway let only a project key through; it acts as its claims (or its role).
-      const apikey = url.searchParams.get('apikey') ?? c.req.header('apikey') ?? '';
+      const apikey = url.searchParams.get('apikey') ?? incoming.headerRecord().apikey ?? '';
       const verified = await deps.verifyToken(apikey);
       if (!verified.ok)
         throw new Error(`a project API key failed verification (${verified.failure.reason})`);
