@@ -25,11 +25,22 @@ function headerOf(from: HeaderSource, name: string): string | undefined {
     : from.headerRecord()[name];
 }
 
+/** The scheme and the space after it (the token, often a kilobyte, is not scanned by it). */
+const BEARER = /^\s*bearer\s+/i;
+
 /** The bearer token of the Authorization header, if any. */
 export function bearerToken(from: HeaderSource): string | undefined {
   const header = headerOf(from, 'authorization');
-  const match = header ? /^bearer\s+(.+)$/i.exec(header.trim()) : null;
-  return match ? match[1]!.trim() : undefined;
+  const scheme = header ? BEARER.exec(header) : null;
+  if (!scheme) return undefined;
+  return header!.slice(scheme[0].length).trim() || undefined;
+}
+
+/** How many dot-separated parts a token has (a JWT has three). */
+function segments(token: string): number {
+  let count = 1;
+  for (let at = token.indexOf('.'); at >= 0; at = token.indexOf('.', at + 1)) count++;
+  return count;
 }
 
 /** The API key the request carries: the `apikey` header, else the `apikey` query parameter. */
@@ -89,7 +100,7 @@ function failureOf(error: JwtError, token: string): TokenFailure {
   const detail = error.message;
   switch (error.reason) {
     case 'malformed':
-      return { kind: 'malformed', parts: token.split('.').length, detail };
+      return { kind: 'malformed', parts: segments(token), detail };
     case 'expired':
       return { kind: 'expired', exp: peekExp(token), detail };
     case 'bad-signature':
@@ -121,7 +132,7 @@ export function resolveToken(
         : { kind: 'unknown-key', detail: SEGMENTS };
     return { ok: false, failure };
   }
-  const parts = token.split('.').length;
+  const parts = segments(token);
   if (parts !== 3) return { ok: false, failure: { kind: 'malformed', parts, detail: SEGMENTS } };
   const verified = (claims: JWTPayload): Resolved<TokenIdentity, TokenFailure> => {
     const role = typeof claims.role === 'string' && claims.role ? claims.role : 'anon';

@@ -9,8 +9,12 @@ export class TrustedProxyError extends Error {}
 /** Resolves a request's client address from its socket peer and X-Forwarded-For header. */
 export type ClientAddress = (peer: string | undefined, forwardedFor: string | undefined) => string;
 
+const PLAIN_V4 = /^\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3}$/;
+
 /** `::ffff:1.2.3.4` (an IPv4 peer on a dual-stack socket) is 1.2.3.4. */
 function normalise(address: string): string {
+  // A plain IPv4 address (every request's peer on loopback) is itself.
+  if (PLAIN_V4.test(address)) return address;
   const trimmed = address.trim().replace(/^\[(.*)\]$/, '$1');
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(trimmed);
   return mapped ? mapped[1]! : trimmed;

@@ -73,20 +73,22 @@ function jsonOfClaims(claims: Record<string, unknown>): string {
 
 /** The statement that makes the transaction the caller's: role and settings, in one. */
 export function callerStatement(caller: Caller): Statement {
-  const extra = Object.entries(caller.settings ?? {});
-  return {
-    sql: setCallerSql(extra.length),
-    params: [
-      caller.role,
-      jsonOfClaims(caller.claims),
-      caller.headers ? JSON.stringify(caller.headers) : '{}',
-      caller.cookies ? JSON.stringify(caller.cookies) : '{}',
-      caller.method ?? '',
-      caller.path ?? '',
-      ...extra.flat(),
-    ],
-    prepare: true,
-  };
+  const params: unknown[] = [
+    caller.role,
+    jsonOfClaims(caller.claims),
+    caller.headers ? JSON.stringify(caller.headers) : '{}',
+    caller.cookies ? JSON.stringify(caller.cookies) : '{}',
+    caller.method ?? '',
+    caller.path ?? '',
+  ];
+  const { settings } = caller;
+  let extra = 0;
+  if (settings)
+    for (const name in settings) {
+      params.push(name, settings[name]);
+      extra++;
+    }
+  return { sql: setCallerSql(extra), params, prepare: true };
 }
 
 /**

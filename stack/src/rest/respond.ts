@@ -1,6 +1,7 @@
 // The respond stage: shapes responses as PostgREST does — status (200/201/204/206/416),
 // Content-Range, Content-Type, Content-Profile, Preference-Applied, Location, and the
 // response.status / response.headers settings the SQL made. Pure; fails with ResponseError.
+import { plainResponse } from '../context/plain-answer.ts';
 import { gucHeadersError, gucStatusError, rangeNotSatisfiable, type RestError } from './errors.ts';
 import type { Result, ResultRow } from './execute.ts';
 import type { ApiRequest } from './parse/request.ts';
@@ -15,7 +16,9 @@ type HeaderRecord = Record<string, string>;
 
 function setHeader(headers: HeaderRecord, name: string, value: string): void {
   const lower = name.toLowerCase();
-  for (const key of Object.keys(headers)) if (key.toLowerCase() === lower) delete headers[key];
+  for (const key in headers)
+    if (key !== name && key.length === name.length && key.toLowerCase() === lower)
+      delete headers[key];
   headers[name] = value;
 }
 
@@ -55,7 +58,7 @@ function planResponse(request: ApiRequest, rows: Record<string, unknown>[]): Res
   const lines = rows.map((r) => r['QUERY PLAN']);
   const body = explain.format === 'json' ? JSON.stringify(lines[0]) : lines.join('\n');
   const headers: HeaderRecord = { 'Content-Type': `${explain.mime}; charset=utf-8` };
-  return new Response(request.headOnly ? null : body, { status: 200, headers });
+  return plainResponse(request.headOnly ? null : body, 200, headers);
 }
 
 export function contentType(media: Media): string {
@@ -70,25 +73,27 @@ export function contentRange(lower: number, upper: number, total: number | undef
   return `${range}/${total === undefined ? '*' : total}`;
 }
 
+/** The preferences Preference-Applied names, in PostgREST's order. */
+const APPLIED_ORDER: readonly (keyof Preferences)[] = [
+  'resolution',
+  'missing',
+  'return',
+  'count',
+  'tx',
+  'handling',
+  'timezone',
+];
+
 function applied(answered: Answered, names: (keyof Preferences)[]): string | undefined {
   const prefs = answered.request.prefs;
   const out: string[] = [];
-  const order: [keyof Preferences, string][] = [
-    ['resolution', 'resolution'],
-    ['missing', 'missing'],
-    ['return', 'return'],
-    ['count', 'count'],
-    ['tx', 'tx'],
-    ['handling', 'handling'],
-    ['timezone', 'timezone'],
-  ];
-  for (const [k, label] of order)
+  for (const k of APPLIED_ORDER)
     if (
       names.includes(k) &&
       prefs[k] !== undefined &&
       (k !== 'timezone' || answered.timezoneApplied)
     )
-      out.push(`${label}=${String(prefs[k])}`);
+      out.push(`${k}=${String(prefs[k])}`);
   if (
     names.includes('maxAffected') &&
     prefs.handling === 'strict' &&
@@ -155,15 +160,15 @@ function readResponse(
   if (status === 416) {
     const err = rangeNotSatisfiable(offset, total ?? 0);
     setHeader(headers, 'Content-Type', 'application/json; charset=utf-8');
-    return new Response(JSON.stringify(err.body()), { status, headers });
+    return plainResponse(JSON.stringify(err.body()), status, headers);
   }
   if (isVoid) {
     status = overrides(row, 204, headers);
-    return new Response(null, { status, headers });
+    return plainResponse(null, status, headers);
   }
   setContentType(headers, request, media);
   status = overrides(row, status, headers);
-  return new Response(request.headOnly ? null : (row.body ?? ''), { status, headers });
+  return plainResponse(request.headOnly ? null : (row.body ?? ''), status, headers);
 }
 
 /** `/<table>?<query string sorted by key>`, as PostgREST's canonical Content-Location. */
@@ -270,12 +275,12 @@ function mutateResponse(
   }
   if (full) setContentType(headers, request, plan.media);
   status = overrides(row, status, headers);
-  return new Response(full && !request.headOnly ? (row.body ?? '') : null, { status, headers });
+  return plainResponse(full && !request.headOnly ? (row.body ?? '') : null, status, headers);
 }
 
 export function errorResponse(error: RestError): Response {
   const headers: HeaderRecord = { 'Content-Type': 'application/json; charset=utf-8' };
   for (const [k, v] of Object.entries(error.headers)) setHeader(headers, k, v);
   setHeader(headers, 'Proxy-Status', `PostgREST; error=${error.code}`);
-  return new Response(JSON.stringify(error.body()), { status: error.status, headers });
+  return plainResponse(JSON.stringify(error.body()), error.status, headers);
 }

@@ -7,24 +7,31 @@ import { parseOrder } from './order.ts';
 import { parseSelect } from './select.ts';
 import type { QueryParts } from './types.ts';
 
+/** A query string's key or value, decoded (+ is a space); one that does not decode stays. */
+function decodePart(v: string): string {
+  if (v.indexOf('%') < 0 && v.indexOf('+') < 0) return v;
+  try {
+    return decodeURIComponent(v.replace(/\+/g, ' '));
+  } catch {
+    return v;
+  }
+}
+
 /** Decodes `a=b&c=d` as WAI does (+ is a space); keeps order and duplicates. */
 export function decodeQuery(search: string): [string, string][] {
   const s = search.startsWith('?') ? search.slice(1) : search;
-  if (!s) return [];
-  const decode = (v: string) => {
-    try {
-      return decodeURIComponent(v.replace(/\+/g, ' '));
-    } catch {
-      return v;
-    }
-  };
-  return s
-    .split('&')
-    .filter((p) => p !== '')
-    .map((pair) => {
-      const i = pair.indexOf('=');
-      return i < 0 ? [decode(pair), ''] : [decode(pair.slice(0, i)), decode(pair.slice(i + 1))];
-    });
+  const pairs: [string, string][] = [];
+  if (!s) return pairs;
+  for (const pair of s.split('&')) {
+    if (pair === '') continue;
+    const i = pair.indexOf('=');
+    pairs.push(
+      i < 0
+        ? [decodePart(pair), '']
+        : [decodePart(pair.slice(0, i)), decodePart(pair.slice(i + 1))],
+    );
+  }
+  return pairs;
 }
 
 function parseNonNegative(key: string, value: string): number {

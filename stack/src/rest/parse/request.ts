@@ -73,7 +73,10 @@ const BY_METHOD: Record<string, Action> = {
   OPTIONS: 'info',
 };
 
+const WRITES = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
 function decodeSegment(segment: string): string {
+  if (segment.indexOf('%') < 0) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -103,7 +106,7 @@ export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
   const header = (name: string): string | null => raw.headers[name] ?? null;
   const method = raw.method.toUpperCase();
   const { action, target, rpc } = route(method, raw.path);
-  const writes = ['POST', 'PATCH', 'PUT', 'DELETE'].includes(method);
+  const writes = WRITES.has(method);
   const profile = header(writes ? 'content-profile' : 'accept-profile');
   const schema = profile ?? schemas[0] ?? 'public';
   if (!schemas.includes(schema)) throw unacceptableSchema(schema, schemas);

@@ -30,9 +30,9 @@ export class SqlBuilder {
   statement(sql: string): Statement {
     const count = this.params.length;
     const used = placeholders(sql);
-    if (used.size !== count || [...used].some((n) => n < 1 || n > count))
+    if (used.numbers.size !== count || used.least < 1 || used.most > count)
       throw new SqlError(
-        `statement uses placeholders {${[...used].join(',')}} for ${count} parameters`,
+        `statement uses placeholders {${[...used.numbers].join(',')}} for ${count} parameters`,
       );
     return { sql, params: this.params };
   }
@@ -48,14 +48,27 @@ const isDigit = (code: number) => code >= 48 && code <= 57;
  * the last SCANNED texts are remembered (all forgotten when full, so the set stays small).
  */
 const SCANNED = 1000;
-const scanned = new Map<string, ReadonlySet<number>>();
+const scanned = new Map<string, Placeholders>();
+
+/** A statement's $n placeholders, with the least and the greatest n (0 when there are none). */
+interface Placeholders {
+  numbers: ReadonlySet<number>;
+  least: number;
+  most: number;
+}
 
 /** The $n placeholders of a statement, outside quoted identifiers and string literals. */
-function placeholders(sql: string): ReadonlySet<number> {
+function placeholders(sql: string): Placeholders {
   let found = scanned.get(sql);
   if (!found) {
     if (scanned.size >= SCANNED) scanned.clear();
-    found = scan(sql);
+    const numbers = scan(sql);
+    const all = [...numbers];
+    found = {
+      numbers,
+      least: all.length ? Math.min(...all) : 1,
+      most: all.length ? Math.max(...all) : 0,
+    };
     scanned.set(sql, found);
   }
   return found;
