@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { RunningStack, StackOptions } from '../stack/src/index.ts';
-import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
+import { createDatabase, startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { bareFiles, bareSql, CONFIG, MIGRATION, requestsFor, type Bare } from './hop.bench.ts';
 import { median } from './lib.ts';
@@ -34,15 +34,7 @@ const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: 
 const server = driver === 'postgres' ? await startPostgresServer() : undefined;
 
 /** A database of its own on the server, for one tree's stack. */
-async function database(name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: server!.url });
-  await admin.connect();
-  await admin.query(`create database ${pg.escapeIdentifier(name)}`);
-  await admin.end();
-  const url = new URL(server!.url);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const database = (name: string) => createDatabase(server!.url, name);
 
 /** `root` is a checkout, or a built module of the stack's index (e.g. stack/dist/*.mjs). */
 async function stackOf(root: string, name: string): Promise<RunningStack> {

@@ -3,9 +3,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { startStack, type RunningStack } from '../stack/src/index.ts';
-import { startPostgresServer, type PostgresServer } from '../stack/test/support/postgres-server.ts';
+import {
+  createDatabase,
+  startPostgresServer,
+  type PostgresServer,
+} from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { CONFIG, MIGRATION } from './hop.bench.ts';
 
@@ -30,13 +33,7 @@ export async function startHopStack(driver: string, name: string): Promise<HopSt
   try {
     if (driver === 'postgres') {
       server = await startPostgresServer();
-      const admin = new pg.Client({ connectionString: server.url });
-      await admin.connect();
-      await admin.query(`create database ${pg.escapeIdentifier(name)}`);
-      await admin.end();
-      const url = new URL(server.url);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
+      databaseUrl = await createDatabase(server.url, name);
     }
     const stack = await startStack({
       workdir,

@@ -24,7 +24,7 @@ import {
   SERVICE_CALLER,
   type Caller,
 } from '../stack/src/storage/store/store.ts';
-import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
+import { createDatabase, startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { median, ms, rate, table, type BenchSection } from './lib.ts';
 import { alternatingRounds, missingTools, type HttpLoad, type LoadResult } from './load.ts';
@@ -289,13 +289,7 @@ export default async function hopBench(): Promise<BenchSection[]> {
   const rows: string[][] = [];
   const loads: string[] = [];
   try {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('create database hop_bench');
-    await admin.end();
-    const url = new URL(server.url);
-    url.pathname = '/hop_bench';
-    const databaseUrl = url.toString();
+    const databaseUrl = await createDatabase(server.url, 'hop_bench');
     // The stack as `sheaf-stack` and `npm start` run it: its build (stack/bin/build.mjs).
     const { startStack } = (await import(pathToFileURL(await builtStack()).href)) as {
       startStack(options: StackOptions): Promise<RunningStack>;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { RunningStack, StackOptions } from '../stack/src/index.ts';
 import { openPglite } from '../stack/src/db/pglite.ts';
-import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
+import { createDatabase, startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { bareSql, CONFIG, MIGRATION, USER } from './hop.bench.ts';
 
@@ -51,13 +51,7 @@ async function stack(): Promise<{ url: string; headers: Record<string, string> }
   const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: CONFIG });
   let databaseUrl: string | undefined;
   if (server) {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('create database instructions');
-    await admin.end();
-    const url = new URL(server.url);
-    url.pathname = '/instructions';
-    databaseUrl = url.toString();
+    databaseUrl = await createDatabase(server.url, 'instructions');
   }
   const running = await startStack({
     workdir,

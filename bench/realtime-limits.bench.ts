@@ -10,11 +10,14 @@ import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { startStack, type RunningStack } from '../stack/src/index.ts';
 import { REALTIME_MIGRATION } from '../stack/test/realtime/fixtures.ts';
-import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
+import {
+  createDatabase,
+  dropDatabase,
+  startPostgresServer,
+} from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { ms, ratio, table, type BenchSection } from './lib.ts';
 import { runFlood, type FloodReport } from './realtime-flood.ts';
@@ -216,18 +219,9 @@ export default async function realtimeLimitsBench(): Promise<BenchSection[]> {
     let n = 0;
     const database = async () => {
       const name = `limits_bench_${n++}`;
-      const admin = new pg.Client({ connectionString: server.url });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
       return {
-        url: server.url.replace(/\/postgres$/, `/${name}`),
-        async drop() {
-          const c = new pg.Client({ connectionString: server.url });
-          await c.connect();
-          await c.query(`drop database if exists ${name} with (force)`);
-          await c.end();
-        },
+        url: await createDatabase(server.url, name),
+        drop: () => dropDatabase(server.url, name),
       };
     };
     addRecheck(

@@ -8,10 +8,9 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import type { RealtimeClientOptions } from '@supabase/realtime-js';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { startStack, type RunningStack } from '../stack/src/index.ts';
-import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
+import { createDatabase, startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { measure, ms, ratio, table, type BenchSection, type Stats } from './lib.ts';
 import { bareRelay, fanout, memoryPerSocket } from './realtime-sockets.ts';
@@ -137,11 +136,7 @@ async function latencySection(): Promise<BenchSection> {
   }
   const server = await startPostgresServer();
   try {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('create database realtime_bench');
-    await admin.end();
-    const pgStack = await start(server.url.replace(/\/postgres$/, '/realtime_bench'));
+    const pgStack = await start(await createDatabase(server.url, 'realtime_bench'));
     try {
       add('Postgres', await changeLatency(pgStack.stack));
     } finally {

@@ -17,7 +17,7 @@ import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { startStack, type RunningStack } from '../stack/src/index.ts';
-import { startPostgresServer } from '../stack/test/support/postgres-server.ts';
+import { createDatabase, startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { measure, ms, rate, ratio, table, type BenchSection } from './lib.ts';
 import { missingTools, pgbench, wrk, type HttpLoad, type LoadResult } from './load.ts';
@@ -166,13 +166,7 @@ async function onServer(): Promise<BenchSection> {
   const server = await startPostgresServer();
   const workdir = makeWorkdir({ fixture: 'rest' });
   try {
-    const admin = new pg.Client({ connectionString: server.url });
-    await admin.connect();
-    await admin.query('create database rest_bench');
-    await admin.end();
-    const url = new URL(server.url);
-    url.pathname = '/rest_bench';
-    const databaseUrl = url.toString();
+    const databaseUrl = await createDatabase(server.url, 'rest_bench');
     const stack = await startStack({ port: 0, quiet: true, env: {}, workdir, databaseUrl });
     const yardstick = await startYardstick(databaseUrl);
     const rows: string[][] = [];

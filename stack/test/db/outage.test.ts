@@ -4,7 +4,11 @@
 // cut connections, deterministic) and from real `pg_ctl restart -m fast | immediate`.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts';
+import {
+  createDatabase,
+  startPostgresServer,
+  type PostgresServer,
+} from '../support/postgres-server.ts';
 import { startTestStack, type TestStack } from '../support/stack.ts';
 import { startTcpProxy, type TcpProxy } from '../chaos/harness/tcp-proxy.ts';
 import { Inbox, closeAll, joined, realtimeClient } from '../realtime/support.ts';
@@ -55,13 +59,7 @@ const serverSql = async (sql: string) => {
 
 beforeAll(async () => {
   server = await startPostgresServer({ durable: true });
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('create database outage');
-  await admin.end();
-  const url = new URL(server.url);
-  url.pathname = '/outage';
-  direct = url.toString();
+  direct = await createDatabase(server.url, 'outage');
   proxy = await startTcpProxy(direct);
   stack = await startTestStack({
     driver: 'postgres',

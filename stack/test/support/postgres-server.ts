@@ -7,6 +7,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface PostgresServer {
   url: string;
@@ -134,4 +135,27 @@ export async function startPostgresServer(
       }
     },
   };
+}
+
+/** Creates an empty database `name` on the server at `serverUrl`; returns the new database's URL. */
+export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+  await asAdmin(serverUrl, `create database ${pg.escapeIdentifier(name)}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops database `name` on the server at `serverUrl`, disconnecting whoever is still in it. */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  await asAdmin(serverUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+}
+
+async function asAdmin(serverUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
 }

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { RealtimeClientOptions } from '@supabase/realtime-js';
 import WebSocket from 'ws';
-import pg from 'pg';
+import { createDatabase, dropDatabase } from './postgres-server.ts';
 import { startStack, type RunningStack } from '../../src/index.ts';
 
 export type Driver = 'pglite' | 'postgres';
@@ -54,20 +54,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
       'SHEAF_TEST_DATABASE_URL is not set: run integration tests through vitest (its global setup starts Postgres)',
     );
   const name = `sheaf_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
+    url: await createDatabase(serverUrl, name),
+    drop: () => dropDatabase(serverUrl, name),
   };
 }
 

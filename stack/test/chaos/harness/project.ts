@@ -4,10 +4,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { startPostgresServer, type PostgresServer } from '../../support/postgres-server.ts';
+import {
+  createDatabase,
+  startPostgresServer,
+  type PostgresServer,
+} from '../../support/postgres-server.ts';
 
-export { startPostgresServer, type PostgresServer };
+export { createDatabase, startPostgresServer, type PostgresServer };
 
 export interface Project {
   /** The supabase/ folder. */
@@ -24,18 +27,4 @@ export function makeProject(config: string, migrations: Record<string, string>):
   for (const [name, sql] of Object.entries(migrations))
     writeFileSync(path.join(workdir, 'migrations', name), sql);
   return { workdir, remove: () => rmSync(root, { recursive: true, force: true }) };
-}
-
-/** A new, empty database on the server; returns its URL. */
-export async function createDatabase(server: PostgresServer, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(server.url);
-  url.pathname = `/${name}`;
-  return url.toString();
 }

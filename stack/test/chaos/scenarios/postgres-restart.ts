@@ -210,7 +210,7 @@ export async function postgresRestartUnderLoad(
   const project = makeProject(CONFIG, { '20260101000000_chaos.sql': MIGRATION });
   let stack: StackProcess | undefined;
   try {
-    const databaseUrl = await createDatabase(server, 'chaos');
+    const databaseUrl = await createDatabase(server.url, 'chaos');
     stack = await startStackProcess({ workdir: project.workdir, databaseUrl });
     const users = await createUsers(stack, options.users ?? 4);
     const ledger = new Ledger();
