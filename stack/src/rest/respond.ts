@@ -84,7 +84,7 @@ const APPLIED_ORDER: readonly (keyof Preferences)[] = [
   'timezone',
 ];
 
-function applied(answered: Answered, names: (keyof Preferences)[]): string | undefined {
+function applied(answered: Answered, names: readonly (keyof Preferences)[]): string | undefined {
   const prefs = answered.request.prefs;
   const out: string[] = [];
   for (const k of APPLIED_ORDER)
@@ -218,16 +218,8 @@ function mutateResponse(
   if (plan.kind === 'insert') {
     const resolutionApplied =
       plan.table.primaryKey.length > 0 || request.query.onConflict !== undefined;
-    const names: (keyof Preferences)[] = [
-      'missing',
-      'return',
-      'count',
-      'tx',
-      'handling',
-      'timezone',
-    ];
-    if (resolutionApplied) names.unshift('resolution');
-    const pref = applied(answered, names);
+    // Every preference an insert can apply; resolution only where a conflict can be resolved.
+    const pref = applied(answered, resolutionApplied ? APPLIED_ORDER : APPLIED_ORDER.slice(1));
     if (request.action === 'upsert') {
       const inserted = Number(row.response_inserted ?? 0);
       status = full ? (inserted > 0 ? 201 : 200) : 204;
