@@ -62,7 +62,8 @@ describe('the error catalogue', () => {
   it('shows the gateway answers as docs/errors.md says', () => {
     for (const cells of rowsOf('Gateway')) {
       const body = JSON.parse((cells[1] ?? '').replace(/`/g, '')) as { message: string };
-      const described = describeError({ name: 'AuthApiError', status: 401, ...body }, true);
+      const status = Number(cells[0]);
+      const described = describeError({ name: 'AuthApiError', status, ...body }, true);
       expect(described.message).toBe(cells[cells.length - 1]);
     }
   });
