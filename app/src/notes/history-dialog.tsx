@@ -3,26 +3,9 @@
 import { lazy, Suspense } from 'react';
 import { Dialog } from '../ui/dialog.tsx';
 import { PageLoading } from '../ui/page-loading.tsx';
-import type { Note } from './data/types.ts';
-import type { RestoredContent } from './data/restore-version-mutation.ts';
+import type { HistoryDialogProps } from './history/history-props.ts';
 
 const HistoryPanel = lazy(() => import('./history/history-panel.tsx'));
-
-export interface HistoryDialogProps {
-  note: Note;
-  /** Editors may restore (never a note in the trash); everyone may read. */
-  canRestore: boolean;
-  onClose(): void;
-  /** A version was put back: the note as it is now. */
-  onRestored(note: Note): void;
-  resolveImage?(path: string): Promise<string>;
-  /**
-   * Writes a version's title, text and tags into the note's shared document (and whatever is
-   * not in it yet through REST), resolving once stored. Without it the database restores the
-   * note in one step (notes without a document).
-   */
-  liveRestore?(version: RestoredContent): Promise<void>;
-}
 
 export function HistoryDialog(props: HistoryDialogProps) {
   return (

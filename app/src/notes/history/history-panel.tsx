@@ -5,7 +5,7 @@ import { describeError } from '../../lib/errors/describe-error.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { useVersionsQuery, VERSIONS_KEPT } from '../data/versions-query.ts';
-import type { HistoryDialogProps } from '../history-dialog.tsx';
+import type { HistoryDialogProps } from './history-props.ts';
 import type { Granularity } from './history-diff.ts';
 import { HistoryList } from './history-list.tsx';
 import { VersionView, type Showing } from './version-view.tsx';

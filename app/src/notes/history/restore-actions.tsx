@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx';
 import { useCreateNoteMutation } from '../data/create-note-mutation.ts';
 import { useRestoreVersionMutation } from '../data/restore-version-mutation.ts';
 import type { VersionContent } from '../data/versions-query.ts';
-import type { HistoryDialogProps } from '../history-dialog.tsx';
+import type { HistoryDialogProps } from './history-props.ts';
 
 interface Props extends HistoryDialogProps {
   /** When the version's session ran, as the list names it. */

@@ -7,7 +7,7 @@ import { Alert } from '../../ui/alert.tsx';
 import { MethodSwitch } from '../../ui/method-switch.tsx';
 import { PageLoading } from '../../ui/page-loading.tsx';
 import { useVersionContentQuery, type VersionSummary } from '../data/versions-query.ts';
-import type { HistoryDialogProps } from '../history-dialog.tsx';
+import type { HistoryDialogProps } from './history-props.ts';
 import { Markdown } from '../lazy-parts.tsx';
 import { ChangesView } from './changes-view.tsx';
 import type { Granularity } from './history-diff.ts';
