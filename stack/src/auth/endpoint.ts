@@ -4,15 +4,16 @@
 // limit and checks the caller and the aal2 rule, then the handler answers. Handlers get the Web
 // Request, their typed params and a Call (the service's parts, the client address and, on user
 // routes, the session).
+import type { JWTPayload } from 'jose';
 import type { Config } from '../config/config.ts';
 import { failingAs, type Checked, type Endpoint } from '../context/route.ts';
 import type { Keys } from '../keys/keys.ts';
 import type { Logger } from '../lib/log.ts';
 import { AuthError } from './errors.ts';
-import type { Access, Caller, UserSession } from './guards.ts';
 import { parseParams, type ParamsSpec } from './params.ts';
-import type { RateLimiter } from './rate-limit.ts';
+import type { LimitName, RateLimiter } from './rate-limit.ts';
 import type { AuthStore } from './store/index.ts';
+import type { UserRow } from './store/rows.ts';
 import type { z } from 'zod';
 
 /** The auth service's parts, built once (service.ts). */
@@ -26,6 +27,28 @@ export interface AuthDeps {
   apiUrl: string;
   /** The `iss` of access tokens: `[auth] jwt_issuer`, or the stack's own /auth/v1 URL. */
   issuer: string;
+}
+
+/** Who may call a route: anyone with a project API key (none on open routes), a user, an admin. */
+export type Caller = 'public' | 'user' | 'admin';
+
+/** A request signed in as a user: requireAuthentication's result. */
+export interface UserSession {
+  user: UserRow;
+  claims: JWTPayload & Record<string, unknown>;
+  /** The session of the token's session_id claim (absent in tokens minted without one). */
+  sessionId: string | undefined;
+  aal: string;
+  /** The session started more than 24 hours ago (or there is none). */
+  olderThanADay: boolean;
+  token: string;
+}
+
+/** What a guard resolved: the caller, the session on user routes, what the rate limit took. */
+export interface Access<C extends Caller> {
+  caller: C;
+  session: C extends 'user' ? UserSession : undefined;
+  taken: { bucket: LimitName; keys: string[] } | undefined;
 }
 
 export interface Call<C extends Caller = 'public'> {

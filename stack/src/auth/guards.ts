@@ -13,23 +13,18 @@ import {
 } from '../context/caller.ts';
 import type { Guard } from '../context/route.ts';
 import type { ApiKey, Keys } from '../keys/keys.ts';
-import { isRefusal, staged, type AuthDeps } from './endpoint.ts';
+import {
+  isRefusal,
+  staged,
+  type Access,
+  type AuthDeps,
+  type Caller,
+  type UserSession,
+} from './endpoint.ts';
 import { authError, type AuthError } from './errors.ts';
 import { isLocal, type LimitName } from './rate-limit.ts';
 import type { AuthStore } from './store/index.ts';
 import type { FactorRow, UserRow } from './store/rows.ts';
-
-/** A request signed in as a user: requireAuthentication's result. */
-export interface UserSession {
-  user: UserRow;
-  claims: JWTPayload & Record<string, unknown>;
-  /** The session of the token's session_id claim (absent in tokens minted without one). */
-  sessionId: string | undefined;
-  aal: string;
-  /** The session started more than 24 hours ago (or there is none). */
-  olderThanADay: boolean;
-  token: string;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin']);
@@ -152,16 +147,6 @@ export const AAL2 = {
     refuse: () => authError('insufficient_aal', 'AAL2 required to unenroll verified factor', 422),
   } satisfies Aal2Rule<{ factor_id: string }>,
 };
-
-/** Who may call a route: anyone with a project API key (none on open routes), a user, an admin. */
-export type Caller = 'public' | 'user' | 'admin';
-
-/** What a guard resolved: the caller, the session on user routes, what the rate limit took. */
-export interface Access<C extends Caller> {
-  caller: C;
-  session: C extends 'user' ? UserSession : undefined;
-  taken: { bucket: LimitName; keys: string[] } | undefined;
-}
 
 /** A rate-limit bucket, or a choice of bucket by the request's params. */
 export type Limit<P> = LimitName | ((params: P) => LimitName);

@@ -2,9 +2,8 @@
 // reauthentication nonce for sessions older than 24 hours), email change (confirmation to the new
 // and, with double_confirm_changes, the current address) and phone change (SMS code).
 import { z } from 'zod';
-import { userEndpoint, type AuthDeps } from '../endpoint.ts';
+import { userEndpoint, type AuthDeps, type UserSession } from '../endpoint.ts';
 import { authError } from '../errors.ts';
-import type { UserSession } from '../guards.ts';
 import { sendEmailChange, sendSmsCode } from '../messages.ts';
 import { notifyChanges } from '../notifications.ts';
 import { SMS_OTP_EXPIRY_SECONDS, tokenHash } from '../otp.ts';

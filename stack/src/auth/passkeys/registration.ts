@@ -3,9 +3,8 @@
 // options exclude the user's passkeys; the attestation is checked against the ceremony.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { userEndpoint } from '../endpoint.ts';
+import { userEndpoint, type UserSession } from '../endpoint.ts';
 import { authError } from '../errors.ts';
-import type { UserSession } from '../guards.ts';
 import { text } from '../params.ts';
 import {
   registrationOptions,
