@@ -6,8 +6,7 @@
 import type { RealtimeDeps } from '../deps.ts';
 import type { JsonObject, Outbound } from '../protocol/frames.ts';
 import type { Channel } from '../socket/channel.ts';
-import { recheckReads } from '../socket/authorization.ts';
-import { canReadBroadcast } from '../socket/lifecycle.ts';
+import { canReadBroadcast, recheckReads } from '../socket/lifecycle.ts';
 
 export type BroadcastBody =
   /** A JSON push's whole payload (`{type, event, payload, …}`), sent on as it came. */

@@ -12,7 +12,6 @@ import type { RealtimeDeps } from '../deps.ts';
 import { SHUTDOWN } from '../errors.ts';
 import type { Decisions, Extension, TopicCaller } from '../store/store.ts';
 import type { Channel } from './channel.ts';
-import { closeChannel } from './lifecycle.ts';
 
 /** The extensions a private channel is authorised to read (presence when it uses presence). */
 export function readExtensions(presenceEnabled: boolean): Extension[] {
@@ -89,38 +88,11 @@ export async function mayReadPresence(deps: RealtimeDeps, channel: Channel): Pro
   return channel.policies.presence.read === true;
 }
 
-/**
- * After a delivery to a private channel: when its read decision is older than the TTL, asks
- * again in the background (one question at a time per channel) and closes the channel, with
- * Realtime's message, when read access is gone. A policy that fails closes it as unreadable.
- */
-export function recheckReads(deps: RealtimeDeps, channel: Channel): void {
-  if (!channel.private || channel.closed || channel.readCheck) return;
-  if (!stale(channel.policies.readAt, ttlOf(deps))) return;
-  const identity = channel.identity;
-  channel.readCheck = askRead(deps, channel, identity)
-    .then((decisions) => {
-      // A new token while this was asked: its own check decides.
-      if (channel.closed || channel.identity !== identity) return;
-      const verdict = readVerdict(channel, decisions);
-      if (verdict) {
-        deps.log.warn(`ChannelShutdown: ${verdict}`);
-        closeChannel(deps, channel, { kind: 'shutdown', reason: verdict });
-      } else setReads(channel, decisions);
-    })
-    .catch((error: unknown) => {
-      deps.log.warn(`RlsPolicyError: ${(error as Error).message}`);
-      if (!channel.closed)
-        closeChannel(deps, channel, {
-          kind: 'shutdown',
-          reason: SHUTDOWN.readDenied(channel.subTopic),
-        });
-    })
-    .finally(() => {
-      channel.readCheck = undefined;
-    });
-}
-
 function ttlOf(deps: RealtimeDeps): number {
   return deps.config.limits.authorizationTtlMs;
+}
+
+/** Whether the channel's read decision is older than the TTL (or was never made). */
+export function readsAreStale(deps: RealtimeDeps, channel: Channel): boolean {
+  return stale(channel.policies.readAt, ttlOf(deps));
 }

@@ -1,9 +1,12 @@
 // Opening and closing channels, and what closing one undoes: its audience, its presence (a
-// leave diff to the others), its Postgres Changes subscriptions, its token timer.
+// leave diff to the others), its Postgres Changes subscriptions, its token timer; and closing a
+// private channel whose read access is gone, once a delivery finds its decision stale
+// (authorization.ts asks the policies).
 import type { RealtimeDeps } from '../deps.ts';
 import type { JsonObject } from '../protocol/frames.ts';
 import type { PresenceDiff } from '../presence/tracker.ts';
-import { recheckReads } from './authorization.ts';
+import { SHUTDOWN } from '../errors.ts';
+import { askRead, readsAreStale, readVerdict, setReads } from './authorization.ts';
 import type { Channel } from './channel.ts';
 
 export const canReadBroadcast = (channel: Channel) =>
@@ -74,4 +77,36 @@ export function closeChannel(deps: RealtimeDeps, channel: Channel, how: CloseHow
   if (host.channels.get(channel.topic) === channel) host.channels.delete(channel.topic);
   if (host.channels.size === 0) deps.limits.users.delete(host);
   host.channelsChanged();
+}
+
+/**
+ * After a delivery to a private channel: when its read decision is older than the TTL, asks
+ * again in the background (one question at a time per channel) and closes the channel, with
+ * Realtime's message, when read access is gone. A policy that fails closes it as unreadable.
+ */
+export function recheckReads(deps: RealtimeDeps, channel: Channel): void {
+  if (!channel.private || channel.closed || channel.readCheck) return;
+  if (!readsAreStale(deps, channel)) return;
+  const identity = channel.identity;
+  channel.readCheck = askRead(deps, channel, identity)
+    .then((decisions) => {
+      // A new token while this was asked: its own check decides.
+      if (channel.closed || channel.identity !== identity) return;
+      const verdict = readVerdict(channel, decisions);
+      if (verdict) {
+        deps.log.warn(`ChannelShutdown: ${verdict}`);
+        closeChannel(deps, channel, { kind: 'shutdown', reason: verdict });
+      } else setReads(channel, decisions);
+    })
+    .catch((error: unknown) => {
+      deps.log.warn(`RlsPolicyError: ${(error as Error).message}`);
+      if (!channel.closed)
+        closeChannel(deps, channel, {
+          kind: 'shutdown',
+          reason: SHUTDOWN.readDenied(channel.subTopic),
+        });
+    })
+    .finally(() => {
+      channel.readCheck = undefined;
+    });
 }
