@@ -34,7 +34,6 @@ const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: 
 const server = driver === 'postgres' ? await startPostgresServer() : undefined;
 
 /** A database of its own on the server, for one tree's stack. */
-const database = (name: string) => createDatabase(server!.url, name);
 
 /** `root` is a checkout, or a built module of the stack's index (e.g. stack/dist/*.mjs). */
 async function stackOf(root: string, name: string): Promise<RunningStack> {
@@ -47,7 +46,7 @@ async function stackOf(root: string, name: string): Promise<RunningStack> {
     port: 0,
     quiet: true,
     env: {},
-    databaseUrl: server ? await database(name) : undefined,
+    databaseUrl: server ? await createDatabase(server.url, name) : undefined,
     dataDir: path.join(dir, name),
   });
 }

@@ -2,10 +2,10 @@
 // "database unavailable" error meanwhile, and everything works again — LISTEN included, with the
 // REST schema cache re-read — once the server is back. Faults come from a TCP proxy (refused and
 // cut connections, deterministic) and from real `pg_ctl restart -m fast | immediate`.
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDatabase,
+  runSql,
   startPostgresServer,
   type PostgresServer,
 } from '../support/postgres-server.ts';
@@ -47,15 +47,7 @@ const rest = (path: string, init: RequestInit = {}) =>
     },
   });
 
-const serverSql = async (sql: string) => {
-  const client = new pg.Client({ connectionString: direct });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-};
+const serverSql = (sql: string) => runSql(direct, sql);
 
 beforeAll(async () => {
   server = await startPostgresServer({ durable: true });

@@ -139,7 +139,7 @@ export async function startPostgresServer(
 
 /** Creates an empty database `name` on the server at `serverUrl`; returns the new database's URL. */
 export async function createDatabase(serverUrl: string, name: string): Promise<string> {
-  await asAdmin(serverUrl, `create database ${pg.escapeIdentifier(name)}`);
+  await runSql(serverUrl, `create database ${pg.escapeIdentifier(name)}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -147,15 +147,16 @@ export async function createDatabase(serverUrl: string, name: string): Promise<s
 
 /** Drops database `name` on the server at `serverUrl`, disconnecting whoever is still in it. */
 export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
-  await asAdmin(serverUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
+  await runSql(serverUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
 }
 
-async function asAdmin(serverUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
+/** Runs `sql` on a connection of its own to the database at `url`, closed afterwards. */
+export async function runSql(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
   try {
-    await admin.query(sql);
+    await client.query(sql);
   } finally {
-    await admin.end();
+    await client.end();
   }
 }
