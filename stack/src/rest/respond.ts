@@ -83,6 +83,8 @@ const APPLIED_ORDER: readonly (keyof Preferences)[] = [
   'handling',
   'timezone',
 ];
+/** The same, for an insert where no conflict can be resolved. */
+const APPLIED_WITHOUT_RESOLUTION = APPLIED_ORDER.filter((name) => name !== 'resolution');
 
 function applied(answered: Answered, names: readonly (keyof Preferences)[]): string | undefined {
   const prefs = answered.request.prefs;
@@ -218,8 +220,7 @@ function mutateResponse(
   if (plan.kind === 'insert') {
     const resolutionApplied =
       plan.table.primaryKey.length > 0 || request.query.onConflict !== undefined;
-    // Every preference an insert can apply; resolution only where a conflict can be resolved.
-    const pref = applied(answered, resolutionApplied ? APPLIED_ORDER : APPLIED_ORDER.slice(1));
+    const pref = applied(answered, resolutionApplied ? APPLIED_ORDER : APPLIED_WITHOUT_RESOLUTION);
     if (request.action === 'upsert') {
       const inserted = Number(row.response_inserted ?? 0);
       status = full ? (inserted > 0 ? 201 : 200) : 204;
