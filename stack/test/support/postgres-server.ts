@@ -150,12 +150,19 @@ export async function dropDatabase(serverUrl: string, name: string): Promise<voi
   await runSql(serverUrl, `drop database if exists ${pg.escapeIdentifier(name)} with (force)`);
 }
 
-/** Runs `sql` on a connection of its own to the database at `url`, closed afterwards. */
-export async function runSql(url: string, sql: string): Promise<void> {
+/**
+ * Runs `sql` on a connection of its own to the database at `url`, closed afterwards; returns the
+ * rows of its (last) statement.
+ */
+export async function runSql<Row = Record<string, unknown>>(
+  url: string,
+  sql: string,
+): Promise<Row[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    const result = (await client.query(sql)) as pg.QueryResult | pg.QueryResult[];
+    return (Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows) as Row[];
   } finally {
     await client.end();
   }
