@@ -18,6 +18,15 @@ import type { Plan } from './plan/types.ts';
 import { errorResponse, respond } from './respond.ts';
 import type { SchemaCache } from './schema/types.ts';
 import { statementsFor } from './sql/statement.ts';
+import {
+  fillTemplate,
+  learnTemplate,
+  markedRequest,
+  readShape,
+  templatesOf,
+  type ReadShape,
+  type ReadTemplate,
+} from './template.ts';
 
 export interface RestDeps {
   db: Database;
@@ -47,12 +56,22 @@ export function handleRest(
   const failed = (error: unknown) =>
     errorResponse(toRestError(error, who.role !== 'anon', deps.log));
   try {
-    const request = parseRequest(raw, deps.schemas);
     const cache = deps.cache();
+    // A read of a shape already planned against this snapshot takes that plan and SQL.
+    const shape = readShape(raw);
+    const known = shape && templatesOf(cache).get(shape.key);
+    const request = known
+      ? { ...known.request, queryPairs: shape!.pairs }
+      : parseRequest(raw, deps.schemas);
     if (request.action === 'openapi') return openApiResponse(cache, request, deps.apiUrl);
     if (request.action === 'info') return optionsResponse(cache, request);
-    const answered = after(planOnce(deps, request, cache), (plan) => {
-      const statements = statementsFor(plan);
+    const planned = known ? known.plan : planOnce(deps, request, cache);
+    const answered = after(planned, (plan) => {
+      const statements = known ? fillTemplate(known, shape!.values) : statementsFor(plan);
+      // A shape not seen against this snapshot: planned once more with a marker for each of
+      // its values, to learn whether its next reads can skip parsing, planning and SQL.
+      if (shape && known === undefined && !(planned instanceof Promise))
+        templatesOf(cache).set(shape.key, learnFrom(deps, raw, shape, cache));
       const options = {
         // As PostgREST sets it: the request's schema, then extra_search_path (repeats and all).
         searchPath: [request.schema, ...deps.extraSearchPath],
@@ -67,6 +86,22 @@ export function handleRest(
     return answered instanceof Promise ? answered.catch(failed) : answered;
   } catch (error) {
     return failed(error);
+  }
+}
+
+/** The template of a read's shape, or null when its reads must be planned in full. */
+function learnFrom(
+  deps: RestDeps,
+  raw: RawRequest,
+  shape: ReadShape,
+  cache: SchemaCache,
+): ReadTemplate | null {
+  try {
+    const marked = parseRequest(markedRequest(raw, shape), deps.schemas);
+    const plan = planRequest(marked, cache, { maxRows: deps.maxRows });
+    return learnTemplate(shape, marked, plan, statementsFor(plan)) ?? null;
+  } catch {
+    return null;
   }
 }
 
