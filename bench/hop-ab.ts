@@ -22,6 +22,7 @@ import type { RunningStack, StackOptions } from '../stack/src/index.ts';
 import { createDatabase, startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { bareFiles, bareSql, CONFIG, MIGRATION, requestsFor, type Bare } from './hop.bench.ts';
+import { builtStack } from '../stack/bin/build.mjs';
 import { median } from './lib.ts';
 import { alternatingRounds, bytesPerRequest, type HttpLoad } from './load.ts';
 
@@ -53,7 +54,8 @@ async function stackOf(root: string, name: string): Promise<RunningStack> {
 
 const subjects: [string, RunningStack][] = [
   ['other tree', await stackOf(path.resolve(other), 'other')],
-  ['this tree', await stackOf(here, 'this')],
+  // This tree from its sources, or with SHEAF_BENCH_BUILT=1 from its build (as sheaf-stack runs).
+  ['this tree', await stackOf(process.env.SHEAF_BENCH_BUILT ? await builtStack() : here, 'this')],
 ];
 const pool = server
   ? new pg.Pool({ connectionString: subjects[1]![1].db.connectionString, max: 10 })

@@ -1,9 +1,13 @@
 // The stack the hop diagnostics load (bench/profile.ts, bench/decompose.ts): the hop bench's
 // items table and bucket, on PGlite or on a throwaway Postgres server, in a temporary folder.
+// The stack from its sources, or with SHEAF_BENCH_BUILT=1 its build (stack/dist, as
+// `sheaf-stack` runs it; profiles of the sources show esbuild's keep-names helper, which the
+// build does not have).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startStack, type RunningStack } from '../stack/src/index.ts';
+import type { RunningStack, StackOptions } from '../stack/src/index.ts';
+import { builtStack } from '../stack/bin/build.mjs';
 import {
   createDatabase,
   startPostgresServer,
@@ -35,6 +39,10 @@ export async function startHopStack(driver: string, name: string): Promise<HopSt
       server = await startPostgresServer();
       databaseUrl = await createDatabase(server.url, name);
     }
+    const entry = process.env.SHEAF_BENCH_BUILT ? await builtStack() : '../stack/src/index.ts';
+    const { startStack } = (await import(entry)) as {
+      startStack(options: StackOptions): Promise<RunningStack>;
+    };
     const stack = await startStack({
       workdir,
       port: 0,
