@@ -42,7 +42,7 @@ const SHAPE_HEADERS = [
 ];
 /** Shapes kept per snapshot; all are forgotten when full, so the set stays small. */
 const SHAPES = 500;
-/** Marks a value; no value decoded from a query string holds it. */
+/** Marks a value. A read whose query holds it itself (`%00`) has no shape. */
 const MARK = '\u0000';
 const marker = (i: number) => `${MARK}${i}${MARK}`;
 
