@@ -11,6 +11,7 @@ import { DatabaseUnavailableError } from '../db/unavailable.ts';
 import { RestError, unavailableError, unexpectedError } from './errors.ts';
 import { execute, isReadOnly, type QueryHook } from './execute.ts';
 import { openApiResponse, optionsResponse } from './openapi.ts';
+import { decodeQuery } from './parse/query.ts';
 import { parseRequest, type ApiRequest, type RawRequest } from './parse/request.ts';
 import { fromPgError } from './pg-errors.ts';
 import { plan as planRequest } from './plan/plan.ts';
@@ -21,7 +22,6 @@ import { statementsFor } from './sql/statement.ts';
 import {
   fillTemplate,
   learnTemplate,
-  markedRequest,
   readShape,
   templatesOf,
   type ReadShape,
@@ -57,12 +57,14 @@ export function handleRest(
     errorResponse(toRestError(error, who.role !== 'anon', deps.log));
   try {
     const cache = deps.cache();
+    const pairs = decodeQuery(raw.search);
     // A read of a shape already planned against this snapshot takes that plan and SQL.
-    const shape = readShape(raw);
-    const known = shape && templatesOf(cache).get(shape.key);
+    const shape = readShape(raw, pairs);
+    const templates = shape && templatesOf(cache);
+    const known = shape && templates!.get(shape.key);
     const request = known
-      ? { ...known.request, queryPairs: shape!.pairs }
-      : parseRequest(raw, deps.schemas);
+      ? { ...known.request, queryPairs: pairs }
+      : parseRequest(raw, deps.schemas, pairs);
     if (request.action === 'openapi') return openApiResponse(cache, request, deps.apiUrl);
     if (request.action === 'info') return optionsResponse(cache, request);
     const planned = known ? known.plan : planOnce(deps, request, cache);
@@ -71,7 +73,7 @@ export function handleRest(
       // A shape not seen against this snapshot: planned once more with a marker for each of
       // its values, to learn whether its next reads can skip parsing, planning and SQL.
       if (shape && known === undefined && !(planned instanceof Promise))
-        templatesOf(cache).set(shape.key, learnFrom(deps, raw, shape, cache));
+        templates!.set(shape.key, learnFrom(deps, raw, shape, cache));
       const options = {
         // As PostgREST sets it: the request's schema, then extra_search_path (repeats and all).
         searchPath: [request.schema, ...deps.extraSearchPath],
@@ -97,7 +99,7 @@ function learnFrom(
   cache: SchemaCache,
 ): ReadTemplate | null {
   try {
-    const marked = parseRequest(markedRequest(raw, shape), deps.schemas);
+    const marked = parseRequest(raw, deps.schemas, shape.markedPairs);
     const plan = planRequest(marked, cache, { maxRows: deps.maxRows });
     return learnTemplate(shape, marked, plan, statementsFor(plan)) ?? null;
   } catch {

@@ -3,7 +3,8 @@ import { fixtureCache } from '../../test/fixtures/rest/schema-cache.ts';
 import { parseRequest, type RawRequest } from './parse/request.ts';
 import { plan } from './plan/plan.ts';
 import { statementsFor } from './sql/statement.ts';
-import { fillTemplate, learnTemplate, markedRequest, readShape, templatesOf } from './template.ts';
+import { decodeQuery } from './parse/query.ts';
+import { fillTemplate, learnTemplate, readShape, templatesOf } from './template.ts';
 
 const cache = fixtureCache();
 const options = { maxRows: 1000 };
@@ -13,14 +14,17 @@ function raw(target: string, headers: Record<string, string> = {}, method = 'GET
   return { method, path: path!, search, headers };
 }
 
+/** A read's shape, as handle.ts takes it. */
+const shapeOf = (request: RawRequest) => readShape(request, decodeQuery(request.search));
+
 /** The statements a read plans into in full. */
 const planned = (request: RawRequest) =>
   statementsFor(plan(parseRequest(request, ['public']), cache, options));
 
 /** The template learnt from one read of the shape (as handle.ts learns it). */
 function templateFor(request: RawRequest) {
-  const shape = readShape(request)!;
-  const parsed = parseRequest(markedRequest(request, shape), ['public']);
+  const shape = shapeOf(request)!;
+  const parsed = parseRequest(request, ['public'], shape.markedPairs);
   const marked = plan(parsed, cache, options);
   return learnTemplate(shape, parsed, marked, statementsFor(marked));
 }
@@ -44,8 +48,8 @@ describe('read templates', () => {
       expect(template).toBeDefined();
       for (const value of values) {
         const request = fill(value);
-        const shape = readShape(request)!;
-        expect(shape.key).toBe(readShape(fill(values[0]!))!.key);
+        const shape = shapeOf(request)!;
+        expect(shape.key).toBe(shapeOf(fill(values[0]!))!.key);
         expect(fillTemplate(template!, shape.values)).toEqual(planned(request));
         // The request a read of the shape is answered with: the template's, with its own query
         // pairs; all but the parsed query (which only planning reads) as parsing it gives.
@@ -58,7 +62,7 @@ describe('read templates', () => {
 
   it('gives reads that differ in anything but such a value different shapes', () => {
     const key = (target: string, headers: Record<string, string> = {}, method = 'GET') =>
-      readShape(raw(target, headers, method))?.key;
+      shapeOf(raw(target, headers, method))?.key;
     const base = key('/items?id=eq.1');
     expect(key('/items?id=eq.2')).toBe(base);
     expect(key('/items?id=eq.1', {}, 'HEAD')).not.toBe(base);
@@ -74,22 +78,22 @@ describe('read templates', () => {
   });
 
   it('has no shape for writes, calls, the root, reads without such a value, or marked values', () => {
-    expect(readShape(raw('/items?id=eq.1', {}, 'POST'))).toBeUndefined();
-    expect(readShape(raw('/items?id=eq.1', {}, 'PATCH'))).toBeUndefined();
-    expect(readShape(raw('/rpc/fn?id=eq.1'))).toBeUndefined();
-    expect(readShape(raw('/?id=eq.1'))).toBeUndefined();
-    expect(readShape(raw('/items?select=id&limit=2'))).toBeUndefined();
-    expect(readShape(raw('/items?id=in.(1,2)'))).toBeUndefined();
-    expect(readShape(raw('/items?id=is.null'))).toBeUndefined();
-    expect(readShape(raw('/items?name=like.*a*'))).toBeUndefined();
-    expect(readShape(raw('/items?id=eq(any).{1,2}'))).toBeUndefined();
-    expect(readShape(raw('/items?id=eq.%00'))).toBeUndefined();
+    expect(shapeOf(raw('/items?id=eq.1', {}, 'POST'))).toBeUndefined();
+    expect(shapeOf(raw('/items?id=eq.1', {}, 'PATCH'))).toBeUndefined();
+    expect(shapeOf(raw('/rpc/fn?id=eq.1'))).toBeUndefined();
+    expect(shapeOf(raw('/?id=eq.1'))).toBeUndefined();
+    expect(shapeOf(raw('/items?select=id&limit=2'))).toBeUndefined();
+    expect(shapeOf(raw('/items?id=in.(1,2)'))).toBeUndefined();
+    expect(shapeOf(raw('/items?id=is.null'))).toBeUndefined();
+    expect(shapeOf(raw('/items?name=like.*a*'))).toBeUndefined();
+    expect(shapeOf(raw('/items?id=eq(any).{1,2}'))).toBeUndefined();
+    expect(shapeOf(raw('/items?id=eq.%00'))).toBeUndefined();
   });
 
   it('learns no template when a marked value does not come out as one whole parameter', () => {
     const request = raw('/items?id=eq.1&name=eq.2');
-    const shape = readShape(request)!;
-    const parsed = parseRequest(markedRequest(request, shape), ['public']);
+    const shape = shapeOf(request)!;
+    const parsed = parseRequest(request, ['public'], shape.markedPairs);
     const full = statementsFor(plan(parsed, cache, options));
     // As the planner would if it changed a value, dropped one, or wrote one into the SQL.
     const changed = {
@@ -103,6 +107,26 @@ describe('read templates', () => {
     const inText = { main: { ...full.main, sql: `${full.main.sql} -- \u00000\u0000` } };
     expect(learnTemplate(shape, parsed, {} as never, inText)).toBeUndefined();
     expect(learnTemplate(shape, parsed, {} as never, full)).toBeDefined();
+  });
+
+  it('keys a shape by every header the REST parser reads', () => {
+    const read = new Set<string>();
+    const headers = new Proxy({} as Record<string, string>, {
+      get: (_, name) => (typeof name === 'string' && read.add(name), undefined),
+    });
+    for (const method of ['GET', 'HEAD'])
+      parseRequest({ method, path: '/items', search: 'id=eq.1', headers }, ['public']);
+    for (const name of read) {
+      const base = shapeOf(raw('/items?id=eq.1'))!.key;
+      expect(shapeOf(raw('/items?id=eq.1', { [name]: 'x' }))!.key, name).not.toBe(base);
+    }
+    expect([...read].sort()).toEqual([
+      'accept',
+      'accept-profile',
+      'content-type',
+      'prefer',
+      'range',
+    ]);
   });
 
   it('keeps templates per schema-cache snapshot', () => {

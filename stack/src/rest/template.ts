@@ -8,7 +8,6 @@
 // planner turns a value into (a pattern, a list, a keyword, a cast it checks) fails that test,
 // and reads of that shape are planned in full every time. A template belongs to one schema-cache
 // snapshot: a reload starts afresh.
-import { decodeQuery } from './parse/query.ts';
 import type { Plan } from './plan/types.ts';
 import type { ApiRequest, RawRequest } from './parse/request.ts';
 import type { SchemaCache } from './schema/types.ts';
@@ -45,6 +44,11 @@ const SHAPES = 500;
 /** Marks a value. A read whose query holds it itself (`%00`) has no shape. */
 const MARK = '\u0000';
 const marker = (i: number) => `${MARK}${i}${MARK}`;
+/** The value a whole parameter marks, or -1 when it is not exactly a marker. */
+function markedValue(param: string): number {
+  const value = Number(param.slice(1, -1));
+  return Number.isInteger(value) && value >= 0 && param === marker(value) ? value : -1;
+}
 
 /** A read's shape (its key) and the values its template leaves out, in order. */
 export interface ReadShape {
@@ -52,7 +56,7 @@ export interface ReadShape {
   values: string[];
   /** The request's query, decoded (ApiRequest.queryPairs). */
   pairs: [string, string][];
-  /** The query with a marker in place of each value, decoded. */
+  /** The query with a marker in place of each value: what the template is learnt from. */
   markedPairs: [string, string][];
 }
 
@@ -71,12 +75,14 @@ export interface ReadTemplate {
   slots: readonly Slot[];
 }
 
-/** The shape of a GET or HEAD of a table or view; undefined for anything else. */
-export function readShape(raw: RawRequest): ReadShape | undefined {
+/**
+ * The shape of a GET or HEAD of a table or view, whose query decodes to `pairs`; undefined for
+ * anything else.
+ */
+export function readShape(raw: RawRequest, pairs: [string, string][]): ReadShape | undefined {
   if ((raw.method !== 'GET' && raw.method !== 'HEAD') || raw.path.startsWith('/rpc/'))
     return undefined;
   if (raw.path === '/' || raw.path === '') return undefined;
-  const pairs = decodeQuery(raw.search);
   const values: string[] = [];
   const markedPairs: [string, string][] = [];
   let key = `${raw.method} ${raw.path}?`;
@@ -84,8 +90,9 @@ export function readShape(raw: RawRequest): ReadShape | undefined {
     const [name, value] = pair;
     if (value.includes(MARK) || name.includes(MARK)) return undefined;
     if (!NOT_FILTERS.has(name) && AS_PARAMETER.test(value)) {
-      const shaped = value.slice(0, value.indexOf('.') + 1) + marker(values.length);
-      values.push(value.slice(value.indexOf('.') + 1));
+      const start = value.indexOf('.') + 1;
+      const shaped = value.slice(0, start) + marker(values.length);
+      values.push(value.slice(start));
       markedPairs.push([name, shaped]);
       key += `&${name.length}:${name}=${shaped.length}:${shaped}`;
     } else {
@@ -99,14 +106,6 @@ export function readShape(raw: RawRequest): ReadShape | undefined {
     if (value !== undefined) key += `\n${name}:${value}`;
   }
   return { key, values, pairs, markedPairs };
-}
-
-/** The request a shape's template is learnt from: a marker in place of each value. */
-export function markedRequest(raw: RawRequest, shape: ReadShape): RawRequest {
-  const search = shape.markedPairs
-    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
-    .join('&');
-  return { ...raw, search };
 }
 
 /**
@@ -126,7 +125,7 @@ export function learnTemplate(
     const statement = list[s];
     if (!statement) continue;
     if (statement.sql.includes(MARK)) return undefined;
-    const params = statement.params ?? [];
+    const { params } = statement;
     for (let p = 0; p < params.length; p++) {
       const param = params[p];
       if (typeof param !== 'string') {
@@ -135,8 +134,8 @@ export function learnTemplate(
         continue;
       }
       if (!param.includes(MARK)) continue;
-      const value = shape.values.findIndex((_, i) => param === marker(i));
-      if (value < 0) return undefined;
+      const value = markedValue(param);
+      if (value < 0 || value >= shape.values.length) return undefined;
       slots.push([s as 0 | 1, p, value]);
       seen.add(value);
     }

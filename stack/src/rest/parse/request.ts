@@ -102,7 +102,12 @@ function route(method: string, path: string): { action: Action; target: string; 
   return { action, target: segments[0]!, rpc: false };
 }
 
-export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
+/** `queryPairs`: the query string decoded, when the caller decoded it already. */
+export function parseRequest(
+  raw: RawRequest,
+  schemas: string[],
+  queryPairs = decodeQuery(raw.search),
+): ApiRequest {
   const header = (name: string): string | null => raw.headers[name] ?? null;
   const method = raw.method.toUpperCase();
   const { action, target, rpc } = route(method, raw.path);
@@ -116,7 +121,6 @@ export function parseRequest(raw: RawRequest, schemas: string[]): ApiRequest {
     action === 'info'
       ? { accept: 'json' as const, stripNulls: false }
       : negotiate(header('accept'), action === 'openapi');
-  const queryPairs = decodeQuery(raw.search);
   const query = parseQuery(queryPairs, action === 'call' && method !== 'POST');
   const request: ApiRequest = {
     method,
