@@ -21,8 +21,8 @@ import pg from 'pg';
 import type { RunningStack, StackOptions } from '../stack/src/index.ts';
 import { createDatabase, startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
-import { bareFiles, bareSql, CONFIG, MIGRATION, requestsFor, type Bare } from './hop.bench.ts';
 import { builtStack } from '../stack/bin/build.mjs';
+import { bareFiles, bareSql, CONFIG, MIGRATION, requestsFor, type Bare } from './hop.bench.ts';
 import { median } from './lib.ts';
 import { alternatingRounds, bytesPerRequest, type HttpLoad } from './load.ts';
 
@@ -33,8 +33,6 @@ const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sheaf-hop-ab-'));
 const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: CONFIG });
 const server = driver === 'postgres' ? await startPostgresServer() : undefined;
-
-/** A database of its own on the server, for one tree's stack. */
 
 /** `root` is a checkout, or a built module of the stack's index (e.g. stack/dist/*.mjs). */
 async function stackOf(root: string, name: string): Promise<RunningStack> {
