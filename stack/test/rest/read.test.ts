@@ -25,6 +25,28 @@ describe.each(DRIVERS)('reads and embedding on %s', (driver) => {
     ]);
   });
 
+  it('answers reads of one shape each with its own value, a bad one as Postgres judges it', async () => {
+    // The second and later reads of `items?id=eq.N&select=id,name` take the first one's plan
+    // (rest/template.ts): each must still get its own row, and a value Postgres refuses its error.
+    for (const [id, name] of [
+      [1, 'apple'],
+      [2, 'banana'],
+      [1, 'apple'],
+    ] as const) {
+      const { data, error } = await db.from('items').select('id,name').eq('id', id);
+      expect(error).toBeNull();
+      expect(data).toEqual([{ id, name }]);
+    }
+    const bad = await db.from('items').select('id,name').eq('id', 'x');
+    expect(bad.status).toBe(400);
+    expect(bad.error).toMatchObject({
+      code: '22P02',
+      message: 'invalid input syntax for type bigint: "x"',
+    });
+    const none = await db.from('items').select('id,name').eq('id', 999_999);
+    expect(none).toMatchObject({ status: 200, data: [] });
+  });
+
   it('returns typed JSON values built by Postgres', async () => {
     const { data } = await db.from('items').select('*').eq('id', 1).single();
     expect(data).toMatchObject({
