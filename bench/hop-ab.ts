@@ -22,9 +22,23 @@ import type { RunningStack, StackOptions } from '../stack/src/index.ts';
 import { createDatabase, startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { builtStack } from '../stack/bin/build.mjs';
-import { bareFiles, bareSql, CONFIG, MIGRATION, requestsFor, type Bare } from './hop.bench.ts';
+import {
+  bareFiles,
+  bareSql,
+  CONFIG,
+  MIGRATION,
+  onCpus,
+  requestsFor,
+  type Bare,
+} from './hop.bench.ts';
 import { median } from './lib.ts';
-import { alternatingRounds, bytesPerRequest, type HttpLoad } from './load.ts';
+import {
+  alternatingRounds,
+  bytesPerRequest,
+  isolateCpu,
+  pinProcesses,
+  type HttpLoad,
+} from './load.ts';
 
 const [other, driver = 'postgres', rounds = '5', which = 'read,upload,download'] =
   process.argv.slice(2);
@@ -32,7 +46,10 @@ if (!other) throw new Error('usage: npx tsx bench/hop-ab.ts <other tree> <pglite
 const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sheaf-hop-ab-'));
 const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: CONFIG });
+// This process on a core of its own; wrk and the Postgres server on the others (as the hop bench).
+const isolation = isolateCpu();
 const server = driver === 'postgres' ? await startPostgresServer() : undefined;
+if (server && isolation) pinProcesses([server.pid()], isolation.others);
 
 /** `root` is a checkout, or a built module of the stack's index (e.g. stack/dist/*.mjs). */
 async function stackOf(root: string, name: string): Promise<RunningStack> {
@@ -64,7 +81,11 @@ const sql: Bare = await bareSql((s, p) =>
 const files = await bareFiles(path.join(dir, 'bare'));
 try {
   const kinds = which.split(',');
-  const requests = await Promise.all(subjects.map(([, stack]) => requestsFor(stack, sql, files)));
+  const requests = await Promise.all(
+    subjects.map(async ([, stack]) =>
+      (await requestsFor(stack, sql, files)).map((pair) => onCpus(pair, isolation?.others)),
+    ),
+  );
   for (const kind of kinds) {
     const index = ['read', 'upload', 'download'].indexOf(kind);
     if (index < 0) throw new Error(`unknown request: ${kind}`);

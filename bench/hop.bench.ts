@@ -27,7 +27,14 @@ import {
 import { createDatabase, startPostgresServer } from '../stack/test/support/postgres-server.ts';
 import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { median, ms, rate, table, type BenchSection } from './lib.ts';
-import { alternatingRounds, missingTools, type HttpLoad, type LoadResult } from './load.ts';
+import {
+  alternatingRounds,
+  isolateCpu,
+  missingTools,
+  pinProcesses,
+  type HttpLoad,
+  type LoadResult,
+} from './load.ts';
 
 const ROUNDS = Number(process.env.SHEAF_BENCH_HOP_ROUNDS ?? 5);
 const SECONDS = 3;
@@ -271,9 +278,17 @@ export async function requestsFor(
   ];
 }
 
-async function pairsFor(target: Target, files: Bare): Promise<Pair[]> {
+/** The loads of `pair`, each run by wrk on `cpus` (when given). */
+export function onCpus(pair: Pair, cpus: string | undefined): Pair {
+  if (!cpus) return pair;
+  const on = (load: HttpLoad): HttpLoad => ({ ...load, cpus });
+  const { subject, baseline, floor } = pair;
+  return { ...pair, subject: on(subject), baseline: on(baseline), floor: floor && on(floor) };
+}
+
+async function pairsFor(target: Target, files: Bare, cpus: string | undefined): Promise<Pair[]> {
   const pairs = await requestsFor(target.stack, target.sql, files, target.floor);
-  return pairs.map((pair) => ({ ...pair, label: `${target.driver}: ${pair.label}` }));
+  return pairs.map((pair) => onCpus({ ...pair, label: `${target.driver}: ${pair.label}` }, cpus));
 }
 
 export default async function hopBench(): Promise<BenchSection[]> {
@@ -283,7 +298,10 @@ export default async function hopBench(): Promise<BenchSection[]> {
       { title: 'The request path vs the bare hop', body: 'Not measured: wrk not installed.' },
     ];
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sheaf-bench-hop-'));
+  // This process on a core of its own; wrk and the Postgres server on the others.
+  const isolation = isolateCpu();
   const server = await startPostgresServer();
+  if (isolation) pinProcesses([server.pid()], isolation.others);
   const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: CONFIG });
   const closers: (() => Promise<unknown> | void)[] = [];
   const rows: string[][] = [];
@@ -318,7 +336,7 @@ export default async function hopBench(): Promise<BenchSection[]> {
     const files = await bareFiles(path.join(dir, 'bare'));
     closers.push(files.close, ...targets.flatMap((t) => [t.sql.close, t.floor.close]));
     for (const target of targets) {
-      for (const pair of await pairsFor(target, files)) {
+      for (const pair of await pairsFor(target, files, isolation?.others)) {
         loads.push(os.loadavg()[0]!.toFixed(1));
         const { subject, baseline, floor } = await measurePair(pair);
         rows.push([
@@ -340,6 +358,7 @@ export default async function hopBench(): Promise<BenchSection[]> {
   } finally {
     for (const close of closers.reverse()) await close();
     server.stop();
+    isolation?.release();
     rmSync(dir, { recursive: true, force: true });
     rmSync(path.dirname(workdir), { recursive: true, force: true });
   }
@@ -347,7 +366,7 @@ export default async function hopBench(): Promise<BenchSection[]> {
     {
       title: 'The request path vs the bare hop (REST and Storage, both drivers)',
       body: [
-        `wrk, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s for the subject and its baseline, median round shown. Node CPU = this process's CPU time per request served (for PGlite it includes the in-process database, in both columns). Goals (issue 26): REST ≤ 1.5× the bare hop, small Storage requests ≤ 2×. For Storage, "the same database work, bare" is the bare server's file work plus the database work the request does, through Storage's own store and the stack's driver (bareStore): the least such a request can cost. Load average (1 min) when each row started: ${loads.join(', ')}.`,
+        `wrk, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s for the subject and its baseline, median round shown. Node CPU = this process's CPU time per request served (for PGlite it includes the in-process database, in both columns). ${isolation ? `This process ran on CPU 0 alone, wrk and the Postgres server on CPUs ${isolation.others} (taskset; SHEAF_BENCH_PIN=0 runs them unpinned).` : 'Nothing was pinned to a CPU (one CPU, no taskset, or SHEAF_BENCH_PIN=0).'} Goals (issue 26): REST ≤ 1.5× the bare hop, small Storage requests ≤ 2×. For Storage, "the same database work, bare" is the bare server's file work plus the database work the request does, through Storage's own store and the stack's driver (bareStore): the least such a request can cost. Load average (1 min) when each row started: ${loads.join(', ')}.`,
         '',
         table(
           [

@@ -31,6 +31,47 @@ export function missingTools(...tools: string[]): string[] {
   });
 }
 
+/** The CPUs the measured process and what it talks to run on (isolateCpu). */
+export interface CpuIsolation {
+  /** The CPU list of everything but this process, for taskset: wrk's and Postgres's. */
+  others: string;
+  /** Gives this process every CPU again. */
+  release(): void;
+}
+
+/**
+ * A core of its own for this process, the one measured: every thread of it on CPU 0, and the
+ * load generator and the Postgres server (pinProcesses, HttpLoad.cpus) on the others. Unpinned
+ * on a machine of a few cores, a Postgres backend and wrk take turns on Node's core, and what
+ * they leave in its caches slows Node's own work: a process's CPU per request then counts a
+ * share of its neighbours' work, and the stack, whose read gives Postgres more to do than the
+ * bare hop's (the caller's settings, row-level security), pays more of it. Undefined (nothing
+ * pinned) on one CPU, without taskset, or with SHEAF_BENCH_PIN=0.
+ */
+export function isolateCpu(): CpuIsolation | undefined {
+  const count = os.availableParallelism();
+  if (count < 2 || process.env.SHEAF_BENCH_PIN === '0' || missingTools('taskset').length > 0)
+    return undefined;
+  const pin = (cpus: string) =>
+    execFileSync('taskset', ['-apc', cpus, String(process.pid)], { stdio: 'ignore' });
+  pin('0');
+  return { others: count === 2 ? '1' : `1-${count - 1}`, release: () => pin(`0-${count - 1}`) };
+}
+
+/** Puts each process of `pids` (every thread of it) and its child processes on `cpus`. */
+export function pinProcesses(pids: readonly number[], cpus: string): void {
+  const children = (pid: number): number[] => {
+    try {
+      const out = execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' });
+      return out.split('\n').filter(Boolean).map(Number);
+    } catch {
+      return []; // pgrep exits 1 when there are none
+    }
+  };
+  for (const pid of pids.flatMap((pid) => [pid, ...children(pid)]))
+    execFileSync('taskset', ['-apc', cpus, String(pid)], { stdio: 'ignore' });
+}
+
 const TICKS = 100; // USER_HZ: /proc reports CPU time in these.
 
 /** CPU seconds of this process's reaped children (the load generators). */
@@ -110,6 +151,8 @@ export interface HttpLoad {
   idRange?: [number, number];
   connections: number;
   seconds: number;
+  /** The CPUs wrk runs on (taskset), e.g. CpuIsolation.others; any when not given. */
+  cpus?: string;
 }
 
 /** Runs wrk against url and reads its rate and latency percentiles (non-2xx answers fail). */
@@ -134,7 +177,7 @@ export function wrk(load: HttpLoad): Promise<LoadResult> {
   writeFileSync(script, lua);
   return measured(async () => {
     try {
-      const out = await run('wrk', [
+      const args = [
         '-t1',
         `-c${load.connections}`,
         `-d${load.seconds}s`,
@@ -146,7 +189,10 @@ export function wrk(load: HttpLoad): Promise<LoadResult> {
         '-s',
         script,
         origin,
-      ]);
+      ];
+      const out = await (load.cpus
+        ? run('taskset', ['-c', load.cpus, 'wrk', ...args])
+        : run('wrk', args));
       const bad = /Non-2xx or 3xx responses: (\d+)/.exec(out);
       if (bad) throw new Error(`wrk: ${bad[1]} answers were not 2xx/3xx for ${load.url}`);
       if (/Socket errors:/.test(out)) throw new Error(`wrk: socket errors for ${load.url}\n${out}`);

@@ -3,7 +3,7 @@
 // refuses root). SHEAF_TEST_DATABASE_URL points the tests at an existing server instead. Fault
 // tests (stack/test/db, stack/test/chaos) take it down and bring it back while the stack runs.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import pg from 'pg';
 
 export interface PostgresServer {
   url: string;
+  /** The postmaster's process id (from its postmaster.pid), e.g. to pin it to some CPUs. */
+  pid(): number;
   stop(): void;
   /** `pg_ctl restart -m <mode>`, without blocking the event loop (the stack runs meanwhile). */
   restart(mode: ShutdownMode): Promise<void>;
@@ -122,6 +124,7 @@ export async function startPostgresServer(
   run('pg_ctl', startArgs);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pid: () => Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]),
     // The log file keeps the server's output off pg_ctl's pipe (which would never close).
     restart: (mode) =>
       runAsync('pg_ctl', ['-D', data, '-l', log, '-m', mode, '-w', '-t', '60', 'restart']),
