@@ -3,17 +3,20 @@
 // sends the same SQL to the same database, and a 1 KB Storage upload and download next to a bare
 // `node:http` server writing and reading a file on the same disk — on both drivers, in one run.
 //
-// The load is wrk (native, one thread) from outside the process, as clients' is; the stacks and
-// the bare servers all run in this process, one measured at a time, rounds alternating the
-// subject and its baseline so the drift of this shared machine hits both alike. Each figure is
+// The load is wrk (native, one thread) from outside the process, as clients' is; each driver's
+// stack runs in a process of its own (bench/hop-driver.ts), alone as `sheaf-stack` runs it,
+// beside its bare servers, one measured at a time, rounds alternating the subject and its
+// baseline so the drift of this shared machine hits both alike. That process has a CPU to
+// itself; wrk and the Postgres server share the others. Each figure is
 // the median round; the ratio that matters is Node CPU per request (this process's user +
 // system time over the requests served), with throughput beside it.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFile, rmSync, writeFile } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { Database } from '../stack/src/db/adapter.ts';
@@ -29,7 +32,7 @@ import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { median, ms, rate, table, type BenchSection } from './lib.ts';
 import {
   alternatingRounds,
-  isolateCpu,
+  otherCpus,
   missingTools,
   pinProcesses,
   type HttpLoad,
@@ -196,6 +199,8 @@ interface Target {
   stack: RunningStack;
   sql: Bare;
   floor: Bare;
+  /** Stops the stack and its bare servers. */
+  close(): Promise<void>;
 }
 
 /**
@@ -291,52 +296,69 @@ async function pairsFor(target: Target, files: Bare, cpus: string | undefined): 
   return pairs.map((pair) => onCpus({ ...pair, label: `${target.driver}: ${pair.label}` }, cpus));
 }
 
-export default async function hopBench(): Promise<BenchSection[]> {
-  const missing = missingTools('wrk');
-  if (missing.length > 0)
-    return [
-      { title: 'The request path vs the bare hop', body: 'Not measured: wrk not installed.' },
-    ];
+/**
+ * The stack on `driver` and its bare servers: the same SQL through the stack's PGlite, or
+ * through a pool of its own on the server's database; and the same database work (bareStore).
+ */
+async function startTarget(
+  driver: Target['driver'],
+  dir: string,
+  start: (options: Partial<StackOptions>) => Promise<RunningStack>,
+  databaseUrl: string,
+): Promise<Target> {
+  if (driver === 'PGlite') {
+    const stack = await start({ dataDir: path.join(dir, 'pglite') });
+    const sql = await bareSql((s, p) => stack.db.query(s, p));
+    const floor = await bareStore(stack.db, path.join(dir, 'floor-pglite'));
+    const close = async () => {
+      await Promise.all([sql.close(), floor.close()]);
+      await stack.stop();
+    };
+    return { driver, stack, sql, floor, close };
+  }
+  const stack = await start({ databaseUrl, dataDir: path.join(dir, 'pg') });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
+  const sql = await bareSql((s, p) => pool.query(s, p));
+  const floor = await bareStore(stack.db, path.join(dir, 'floor-pg'));
+  const close = async () => {
+    await Promise.all([sql.close(), floor.close()]);
+    await pool.end();
+    await stack.stop();
+  };
+  return { driver, stack, sql, floor, close };
+}
+
+/** One driver's rows of the table, and the load average as each row started. */
+export interface DriverRows {
+  rows: string[][];
+  loads: string[];
+}
+
+/**
+ * The three requests on `driver`'s stack beside their bare hops, all in this process, which has
+ * its CPU to itself while wrk (on `others`) loads it: what bench/hop-driver.ts runs, in a
+ * process of its own for each driver, as `sheaf-stack` runs one stack on one driver.
+ */
+export async function measureDriver(
+  driver: Target['driver'],
+  databaseUrl: string,
+  others: string | undefined,
+): Promise<DriverRows> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'sheaf-bench-hop-'));
-  // This process on a core of its own; wrk and the Postgres server on the others.
-  const isolation = isolateCpu();
-  const server = await startPostgresServer();
-  if (isolation) pinProcesses([server.pid()], isolation.others);
   const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: CONFIG });
-  const closers: (() => Promise<unknown> | void)[] = [];
   const rows: string[][] = [];
   const loads: string[] = [];
+  const files = await bareFiles(path.join(dir, 'bare'));
   try {
-    const databaseUrl = await createDatabase(server.url, 'hop_bench');
     // The stack as `sheaf-stack` and `npm start` run it: its build (stack/bin/build.mjs).
     const { startStack } = (await import(pathToFileURL(await builtStack()).href)) as {
       startStack(options: StackOptions): Promise<RunningStack>;
     };
-    const quiet = { port: 0, quiet: true, env: {}, workdir };
-    const onPostgres = await startStack({ ...quiet, databaseUrl, dataDir: path.join(dir, 'pg') });
-    closers.push(() => onPostgres.stop());
-    const onPglite = await startStack({ ...quiet, dataDir: path.join(dir, 'pglite') });
-    closers.push(() => onPglite.stop());
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
-    closers.push(() => pool.end());
-    const targets: Target[] = [
-      {
-        driver: 'PGlite',
-        stack: onPglite,
-        sql: await bareSql((s, p) => onPglite.db.query(s, p)),
-        floor: await bareStore(onPglite.db, path.join(dir, 'floor-pglite')),
-      },
-      {
-        driver: 'Postgres',
-        stack: onPostgres,
-        sql: await bareSql((s, p) => pool.query(s, p)),
-        floor: await bareStore(onPostgres.db, path.join(dir, 'floor-pg')),
-      },
-    ];
-    const files = await bareFiles(path.join(dir, 'bare'));
-    closers.push(files.close, ...targets.flatMap((t) => [t.sql.close, t.floor.close]));
-    for (const target of targets) {
-      for (const pair of await pairsFor(target, files, isolation?.others)) {
+    const start = (options: Partial<StackOptions>) =>
+      startStack({ port: 0, quiet: true, env: {}, workdir, ...options });
+    const target = await startTarget(driver, dir, start, databaseUrl);
+    try {
+      for (const pair of await pairsFor(target, files, others)) {
         loads.push(os.loadavg()[0]!.toFixed(1));
         const { subject, baseline, floor } = await measurePair(pair);
         rows.push([
@@ -354,19 +376,70 @@ export default async function hopBench(): Promise<BenchSection[]> {
           pair.baselineLabel,
         ]);
       }
+    } finally {
+      await target.close();
     }
   } finally {
-    for (const close of closers.reverse()) await close();
-    server.stop();
-    isolation?.release();
+    await files.close();
     rmSync(dir, { recursive: true, force: true });
     rmSync(path.dirname(workdir), { recursive: true, force: true });
+  }
+  return { rows, loads };
+}
+
+/** The line bench/hop-driver.ts prints its rows on. */
+export const ROWS_LINE = 'hop-driver rows: ';
+
+/** measureDriver in a process of its own (bench/hop-driver.ts), its output passed through. */
+function measureDriverApart(driver: Target['driver'], databaseUrl: string): Promise<DriverRows> {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/hop-driver.ts'), driver, databaseUrl],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
+  );
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith(ROWS_LINE));
+      if (code === 0 && line) resolve(JSON.parse(line.slice(ROWS_LINE.length)) as DriverRows);
+      else reject(new Error(`bench/hop-driver.ts ${driver} exited ${code}: ${out.slice(-2000)}`));
+    });
+  });
+}
+
+export default async function hopBench(): Promise<BenchSection[]> {
+  const missing = missingTools('wrk');
+  if (missing.length > 0)
+    return [
+      { title: 'The request path vs the bare hop', body: 'Not measured: wrk not installed.' },
+    ];
+  const server = await startPostgresServer();
+  const rows: string[][] = [];
+  const loads: string[] = [];
+  let pinned: string | undefined;
+  try {
+    const databaseUrl = await createDatabase(server.url, 'hop_bench');
+    // The Postgres server on the CPUs the measured process leaves to others (isolateCpu).
+    pinned = otherCpus();
+    if (pinned) pinProcesses([server.pid()], pinned);
+    // One process per driver, as `sheaf-stack` runs one stack on one driver: neither stack's
+    // heap, timers, idle collection or code shaped by the other driver is in the other's.
+    for (const driver of ['PGlite', 'Postgres'] as const) {
+      const measured = await measureDriverApart(driver, databaseUrl);
+      rows.push(...measured.rows);
+      loads.push(...measured.loads);
+    }
+  } finally {
+    server.stop();
   }
   return [
     {
       title: 'The request path vs the bare hop (REST and Storage, both drivers)',
       body: [
-        `wrk, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s for the subject and its baseline, median round shown. Node CPU = this process's CPU time per request served (for PGlite it includes the in-process database, in both columns). ${isolation ? `This process ran on CPU 0 alone, wrk and the Postgres server on CPUs ${isolation.others} (taskset; SHEAF_BENCH_PIN=0 runs them unpinned).` : 'Nothing was pinned to a CPU (one CPU, no taskset, or SHEAF_BENCH_PIN=0).'} Goals (issue 26): REST ≤ 1.5× the bare hop, small Storage requests ≤ 2×. For Storage, "the same database work, bare" is the bare server's file work plus the database work the request does, through Storage's own store and the stack's driver (bareStore): the least such a request can cost. Load average (1 min) when each row started: ${loads.join(', ')}.`,
+        `wrk, ${CONNECTIONS} connections, ${ROUNDS} alternating rounds of ${SECONDS} s for the subject and its baseline, median round shown. Node CPU = the measured process's CPU time per request served (for PGlite it includes the in-process database, in both columns). Each driver's stack ran in a process of its own (bench/hop-driver.ts) with its bare servers. ${pinned ? `The measured process ran on CPU 0 alone, wrk and the Postgres server on CPUs ${pinned} (taskset; SHEAF_BENCH_PIN=0 runs them unpinned).` : 'Nothing was pinned to a CPU (one CPU, no taskset, or SHEAF_BENCH_PIN=0).'} Goals (issue 26): REST ≤ 1.5× the bare hop, small Storage requests ≤ 2×. For Storage, "the same database work, bare" is the bare server's file work plus the database work the request does, through Storage's own store and the stack's driver (bareStore): the least such a request can cost. Load average (1 min) when each row started: ${loads.join(', ')}.`,
         '',
         table(
           [

@@ -40,22 +40,33 @@ export interface CpuIsolation {
 }
 
 /**
+ * The CPUs other than CPU 0, for taskset (`1`, `1-3`): where the load generator and the Postgres
+ * server run while the measured process has CPU 0 to itself (isolateCpu). Undefined (nothing is
+ * pinned) on one CPU, without taskset, or with SHEAF_BENCH_PIN=0.
+ */
+export function otherCpus(): string | undefined {
+  const count = os.availableParallelism();
+  if (count < 2 || process.env.SHEAF_BENCH_PIN === '0' || missingTools('taskset').length > 0)
+    return undefined;
+  return count === 2 ? '1' : `1-${count - 1}`;
+}
+
+/**
  * A core of its own for this process, the one measured: every thread of it on CPU 0, and the
  * load generator and the Postgres server (pinProcesses, HttpLoad.cpus) on the others. Unpinned
  * on a machine of a few cores, a Postgres backend and wrk take turns on Node's core, and what
  * they leave in its caches slows Node's own work: a process's CPU per request then counts a
  * share of its neighbours' work, and the stack, whose read gives Postgres more to do than the
- * bare hop's (the caller's settings, row-level security), pays more of it. Undefined (nothing
- * pinned) on one CPU, without taskset, or with SHEAF_BENCH_PIN=0.
+ * bare hop's (the caller's settings, row-level security), pays more of it. Undefined when
+ * otherCpus is.
  */
 export function isolateCpu(): CpuIsolation | undefined {
-  const count = os.availableParallelism();
-  if (count < 2 || process.env.SHEAF_BENCH_PIN === '0' || missingTools('taskset').length > 0)
-    return undefined;
+  const others = otherCpus();
+  if (!others) return undefined;
   const pin = (cpus: string) =>
     execFileSync('taskset', ['-apc', cpus, String(process.pid)], { stdio: 'ignore' });
   pin('0');
-  return { others: count === 2 ? '1' : `1-${count - 1}`, release: () => pin(`0-${count - 1}`) };
+  return { others, release: () => pin(`0,${others}`) };
 }
 
 /** Puts each process of `pids` (every thread of it) and its child processes on `cpus`. */
