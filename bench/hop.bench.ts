@@ -7,9 +7,9 @@
 // stack runs in a process of its own (bench/hop-driver.ts), alone as `sheaf-stack` runs it,
 // beside its bare servers, one measured at a time, rounds alternating the subject and its
 // baseline so the drift of this shared machine hits both alike. That process has a CPU to
-// itself; wrk and the Postgres server share the others. Each figure is
-// the median round; the ratio that matters is Node CPU per request (this process's user +
-// system time over the requests served), with throughput beside it.
+// itself; wrk and the Postgres server share the others. Each figure is the median round; the
+// ratio that matters is Node CPU per request (the measured process's user + system time over
+// the requests served), with throughput beside it.
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFile, rmSync, writeFile } from 'node:fs';
 import http from 'node:http';
@@ -32,8 +32,8 @@ import { makeWorkdir } from '../stack/test/support/stack.ts';
 import { median, ms, rate, table, type BenchSection } from './lib.ts';
 import {
   alternatingRounds,
-  otherCpus,
   missingTools,
+  otherCpus,
   pinProcesses,
   type HttpLoad,
   type LoadResult,
