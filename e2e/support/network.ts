@@ -107,8 +107,12 @@ export async function connection(context: BrowserContext, { server }: { server?:
   return {
     async offline() {
       offline = true;
-      await context.setOffline(true);
+      // The sockets go first, while the browser can still reach the server: once the context is
+      // offline, the server's side may never get its close, and the server then learns of it
+      // only when the socket's heartbeat times out (a minute) — a person who left would stay
+      // listed as here until then.
       await dropSockets();
+      await context.setOffline(true);
     },
     async online() {
       offline = false;
