@@ -61,7 +61,7 @@ export function handleRest(
     // A read of a shape already planned against this snapshot takes that plan and SQL.
     const shape = readShape(raw, pairs);
     const templates = shape && templatesOf(cache);
-    const known = shape && templates!.get(shape.key);
+    const known = shape && templates && templates.get(shape.key);
     const request = known
       ? { ...known.request, queryPairs: pairs }
       : parseRequest(raw, deps.schemas, pairs);
@@ -69,11 +69,11 @@ export function handleRest(
     if (request.action === 'info') return optionsResponse(cache, request);
     const planned = known ? known.plan : planOnce(deps, request, cache);
     const answered = after(planned, (plan) => {
-      const statements = known ? fillTemplate(known, shape!.values) : statementsFor(plan);
+      const statements = known && shape ? fillTemplate(known, shape.values) : statementsFor(plan);
       // A shape not seen against this snapshot: planned once more with a marker for each of
       // its values, to learn whether its next reads can skip parsing, planning and SQL.
-      if (shape && known === undefined && !(planned instanceof Promise))
-        templates!.set(shape.key, learnFrom(deps, raw, shape, cache));
+      if (shape && templates && known === undefined && !(planned instanceof Promise))
+        templates.set(shape.key, learnFrom(deps, raw, shape, cache));
       const options = {
         // As PostgREST sets it: the request's schema, then extra_search_path (repeats and all).
         searchPath: [request.schema, ...deps.extraSearchPath],

@@ -54,8 +54,6 @@ function markedValue(param: string): number {
 export interface ReadShape {
   key: string;
   values: string[];
-  /** The request's query, decoded (ApiRequest.queryPairs). */
-  pairs: [string, string][];
   /** The query with a marker in place of each value: what the template is learnt from. */
   markedPairs: [string, string][];
 }
@@ -105,7 +103,7 @@ export function readShape(raw: RawRequest, pairs: [string, string][]): ReadShape
     const value = raw.headers[name];
     if (value !== undefined) key += `\n${name}:${value}`;
   }
-  return { key, values, pairs, markedPairs };
+  return { key, values, markedPairs };
 }
 
 /**
