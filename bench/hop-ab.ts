@@ -47,9 +47,9 @@ const here = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'sheaf-hop-ab-'));
 const workdir = makeWorkdir({ migrations: { '1_items.sql': MIGRATION }, config: CONFIG });
 // This process on a core of its own; wrk and the Postgres server on the others (as the hop bench).
-const isolation = isolateCpu();
+const others = isolateCpu();
 const server = driver === 'postgres' ? await startPostgresServer() : undefined;
-if (server && isolation) pinProcesses([server.pid()], isolation.others);
+if (server && others) pinProcesses([server.pid()], others);
 
 /** `root` is a checkout, or a built module of the stack's index (e.g. stack/dist/*.mjs). */
 async function stackOf(root: string, name: string): Promise<RunningStack> {
@@ -83,7 +83,7 @@ try {
   const kinds = which.split(',');
   const requests = await Promise.all(
     subjects.map(async ([, stack]) =>
-      (await requestsFor(stack, sql, files)).map((pair) => onCpus(pair, isolation?.others)),
+      (await requestsFor(stack, sql, files)).map((pair) => onCpus(pair, others)),
     ),
   );
   for (const kind of kinds) {

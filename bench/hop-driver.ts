@@ -9,7 +9,6 @@ import { isolateCpu } from './load.ts';
 const [driver, databaseUrl] = process.argv.slice(2);
 if ((driver !== 'PGlite' && driver !== 'Postgres') || !databaseUrl)
   throw new Error('usage: node --import tsx bench/hop-driver.ts <PGlite|Postgres> <database URL>');
-const isolation = isolateCpu();
-const measured = await measureDriver(driver, databaseUrl, isolation?.others);
+const measured = await measureDriver(driver, databaseUrl, isolateCpu());
 console.log(ROWS_LINE + JSON.stringify(measured));
 process.exit(0);

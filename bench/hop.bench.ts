@@ -306,23 +306,20 @@ async function startTarget(
   start: (options: Partial<StackOptions>) => Promise<RunningStack>,
   databaseUrl: string,
 ): Promise<Target> {
-  if (driver === 'PGlite') {
-    const stack = await start({ dataDir: path.join(dir, 'pglite') });
-    const sql = await bareSql((s, p) => stack.db.query(s, p));
-    const floor = await bareStore(stack.db, path.join(dir, 'floor-pglite'));
-    const close = async () => {
-      await Promise.all([sql.close(), floor.close()]);
-      await stack.stop();
-    };
-    return { driver, stack, sql, floor, close };
-  }
-  const stack = await start({ databaseUrl, dataDir: path.join(dir, 'pg') });
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS });
-  const sql = await bareSql((s, p) => pool.query(s, p));
-  const floor = await bareStore(stack.db, path.join(dir, 'floor-pg'));
+  const onServer = driver === 'Postgres';
+  const stack = await start(
+    onServer
+      ? { databaseUrl, dataDir: path.join(dir, 'pg') }
+      : { dataDir: path.join(dir, 'pglite') },
+  );
+  const pool = onServer
+    ? new pg.Pool({ connectionString: databaseUrl, max: CONNECTIONS })
+    : undefined;
+  const sql = await bareSql((s, p) => (pool ? pool.query(s, p) : stack.db.query(s, p)));
+  const floor = await bareStore(stack.db, path.join(dir, onServer ? 'floor-pg' : 'floor-pglite'));
   const close = async () => {
     await Promise.all([sql.close(), floor.close()]);
-    await pool.end();
+    await pool?.end();
     await stack.stop();
   };
   return { driver, stack, sql, floor, close };
@@ -396,7 +393,7 @@ function measureDriverApart(driver: Target['driver'], databaseUrl: string): Prom
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(root, 'bench/hop-driver.ts'), driver, databaseUrl],
-    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'], env: process.env },
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -31,14 +31,6 @@ export function missingTools(...tools: string[]): string[] {
   });
 }
 
-/** The CPUs the measured process and what it talks to run on (isolateCpu). */
-export interface CpuIsolation {
-  /** The CPU list of everything but this process, for taskset: wrk's and Postgres's. */
-  others: string;
-  /** Gives this process every CPU again. */
-  release(): void;
-}
-
 /**
  * The CPUs other than CPU 0, for taskset (`1`, `1-3`): where the load generator and the Postgres
  * server run while the measured process has CPU 0 to itself (isolateCpu). Undefined (nothing is
@@ -57,16 +49,13 @@ export function otherCpus(): string | undefined {
  * on a machine of a few cores, a Postgres backend and wrk take turns on Node's core, and what
  * they leave in its caches slows Node's own work: a process's CPU per request then counts a
  * share of its neighbours' work, and the stack, whose read gives Postgres more to do than the
- * bare hop's (the caller's settings, row-level security), pays more of it. Undefined when
- * otherCpus is.
+ * bare hop's (the caller's settings, row-level security), pays more of it. Returns the others
+ * (otherCpus), or undefined when nothing was pinned.
  */
-export function isolateCpu(): CpuIsolation | undefined {
+export function isolateCpu(): string | undefined {
   const others = otherCpus();
-  if (!others) return undefined;
-  const pin = (cpus: string) =>
-    execFileSync('taskset', ['-apc', cpus, String(process.pid)], { stdio: 'ignore' });
-  pin('0');
-  return { others, release: () => pin(`0,${others}`) };
+  if (others) execFileSync('taskset', ['-apc', '0', String(process.pid)], { stdio: 'ignore' });
+  return others;
 }
 
 /** Puts each process of `pids` (every thread of it) and its child processes on `cpus`. */
@@ -162,7 +151,7 @@ export interface HttpLoad {
   idRange?: [number, number];
   connections: number;
   seconds: number;
-  /** The CPUs wrk runs on (taskset), e.g. CpuIsolation.others; any when not given. */
+  /** The CPUs wrk runs on (taskset), e.g. what isolateCpu returns; any when not given. */
   cpus?: string;
 }
 
